@@ -1,0 +1,115 @@
+/* Clickomania (SameGame): rules, notation and solvers.
+ * Paper: Biedl, Demaine, Demaine, Fleischer, Jacobsen, Munro,
+ * "The Complexity of Clickomania". */
+#ifndef PUZZLELAB_CLICKOMANIA_H
+#define PUZZLELAB_CLICKOMANIA_H
+
+#include "puzzlelab/game.h"
+
+#define CLICK_MAX_COLOURS 62
+
+/* The board as column stacks: column c holds height[c] blocks, bottom first,
+ * at cell[c * rows + h] (h = 0 is the bottom). Columns 0..width-1 are the
+ * non-empty ones (column shifting keeps them contiguous). Colours are
+ * 1..ncolours; 0 is empty. Frame coordinates of formats.md: the block at
+ * (c, h) is at row rows-1-h, column c. */
+typedef struct click_board {
+    int rows, cols;
+    int width;      /* non-empty columns */
+    int blocks;     /* blocks on the board */
+    int ncolours;   /* colours of the level (some may be gone) */
+    int32_t *height;
+    uint8_t *cell;
+} click_board;
+
+/* A level: its board and the character of each colour index. */
+typedef struct click_level {
+    click_board board;
+    char colour_char[CLICK_MAX_COLOURS + 1]; /* index 1..ncolours */
+} click_level;
+
+typedef struct click_group {
+    int colour, size;
+    int col, h;     /* one cell of the group (its lowest cell of its leftmost column) */
+    int cmin, cmax; /* columns spanned */
+    bool empties_column;
+} click_group;
+
+/* Scratch space for flood fills over one board shape. */
+typedef struct click_scratch {
+    int rows, cols;
+    int32_t *label; /* group index per cell, -1 unlabelled */
+    int32_t *stack;
+    int32_t *percol; /* group cells per column, for empties_column */
+    click_group *groups;
+    int ngroups, gcap;
+} click_scratch;
+
+int click_board_init(click_board *b, int rows, int cols, int ncolours);
+void click_board_free(click_board *b);
+void click_board_copy(click_board *dst, const click_board *src); /* same shape */
+static inline uint8_t click_at(const click_board *b, int c, int h) { return b->cell[(size_t)c * (size_t)b->rows + (size_t)h]; }
+/* Colour counts per colour index (array of CLICK_MAX_COLOURS + 1). */
+void click_colour_counts(const click_board *b, int *counts);
+
+void click_scratch_init(click_scratch *s, int rows, int cols);
+void click_scratch_free(click_scratch *s);
+/* Labels every block with its group (maximal 4-connected monochromatic set).
+ * Returns the number of groups (also in s->ngroups). O(blocks). */
+int click_find_groups(const click_board *b, click_scratch *s);
+/* Removes group gi (found by the last click_find_groups on b): blocks above
+ * fall, empty columns are removed by shifting left. */
+void click_remove_group(click_board *b, const click_scratch *s, int gi);
+/* The size of the group at frame cell (r, c), 0 when empty or outside. */
+int click_group_size_at(const click_board *b, click_scratch *s, int r, int c);
+/* Clicks frame cell (r, c); returns the group size removed, or 0 when the
+ * cell is empty/outside, or 1 (and changes nothing) for a single block. */
+int click_click_at(click_board *b, click_scratch *s, int r, int c);
+/* SameGame score of removing a group of n blocks. */
+static inline long long click_group_score(int n) { return n >= 2 ? (long long)(n - 2) * (n - 2) : 0; }
+#define CLICK_CLEAR_BONUS 1000
+
+/* Whether groups a and b commute: neither changes the other when clicked
+ * first and both orders give the same board. Sufficient condition used:
+ * their column spans are at least two columns apart and neither empties a
+ * column (so no column shift moves the frame). */
+static inline bool click_groups_commute(const click_group *a, const click_group *b) {
+    if (a->empties_column || b->empties_column) return false;
+    return a->cmax + 1 < b->cmin || b->cmax + 1 < a->cmin;
+}
+
+/* Text. */
+int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err);
+void click_level_free(click_level *l);
+/* Writes "r,c" for the cell (col, h) of board b. */
+void click_move_text(const click_board *b, int col, int h, char *buf, size_t n);
+/* The board as level rows ('\n'-terminated), using the level's characters. */
+char *click_board_text(const click_level *l, const click_board *b);
+
+/* Objectives. */
+typedef enum { CLICK_CLEAR = 0, CLICK_MAX = 1, CLICK_SCORE = 2 } click_objective;
+int click_objective_parse(const char *s, click_objective *o);
+
+/* Exact solver (depth-first branch and bound, Zobrist-hashed transposition
+ * table, sleep sets for commuting clicks, admissible bounds). */
+typedef struct click_exact_stats {
+    uint64_t nodes;
+    uint64_t tt_hits;
+    uint64_t sleep_skips;
+    uint64_t bound_cuts;
+    size_t peak_memory;
+} click_exact_stats;
+
+typedef struct click_exact_result {
+    pl_status status; /* clear: solved/unsolvable/unknown; max/score: solved, or unknown with nothing */
+    bool optimal;     /* max/score: proven optimal */
+    long long removed, score;
+    int nmoves;
+    int *move_col, *move_h; /* the clicks, as cells of the board at the time */
+    click_exact_stats stats;
+} click_exact_result;
+
+int click_solve_exact(const click_board *start, click_objective obj, pl_limits *lim, click_exact_result *res);
+void click_exact_result_free(click_exact_result *r);
+
+#endif

@@ -1,0 +1,191 @@
+/* puzzlelab core: errors, level files, moves files, limits, RNG, hashing.
+ * Nothing here knows any game's rules. */
+#ifndef PUZZLELAB_CORE_H
+#define PUZZLELAB_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes of spec/formats.md. */
+enum { PL_EXIT_OK = 0, PL_EXIT_NO = 1, PL_EXIT_USAGE = 2, PL_EXIT_UNKNOWN = 3 };
+
+typedef enum { PL_SOLVED = 0, PL_UNSOLVABLE = 1, PL_UNKNOWN = 2 } pl_status;
+const char *pl_status_name(pl_status s);
+int pl_status_exit_code(pl_status s);
+
+/* ---------- errors: values, never exit() ---------- */
+typedef struct pl_error {
+    char file[256];
+    int line; /* 1-based; 0 when the error is not about a place in a file */
+    int col;  /* 1-based */
+    char msg[512];
+} pl_error;
+
+#if defined(__GNUC__)
+#define PL_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PL_PRINTF(a, b)
+#endif
+
+/* Always returns -1 so callers can write `return pl_error_set(...)`. */
+int pl_error_set(pl_error *e, const char *file, int line, int col, const char *fmt, ...) PL_PRINTF(5, 6);
+/* "file:line:col: msg" (or "file: msg", or "msg"). */
+void pl_error_format(const pl_error *e, char *buf, size_t n);
+
+/* ---------- level files (spec/formats.md, "Level files") ---------- */
+typedef struct pl_header {
+    char *key, *value;
+    int line, key_col, value_col;
+} pl_header;
+
+typedef struct pl_row {
+    char *text; /* trailing white space removed */
+    int line;
+    int len;
+} pl_row;
+
+typedef struct pl_section {
+    char *name; /* "board" for rows before any section line */
+    int line;
+    pl_row *rows;
+    int nrows, cap;
+} pl_section;
+
+typedef struct pl_level_text {
+    char file[256];
+    pl_header *headers;
+    int nheaders, hcap;
+    pl_section *sections;
+    int nsections, scap;
+} pl_level_text;
+
+/* Splits a level file into headers, sections and rows. Rejects non-ASCII and
+ * control bytes. Keys are [A-Za-z][A-Za-z0-9_-]*. */
+int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *out, pl_error *err);
+int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err);
+void pl_level_text_free(pl_level_text *lt);
+/* Rejects keys not in `keys`, repeated keys not in `repeatable`, and sections
+ * not in `sections` (NULL-terminated lists; NULL list = none allowed). */
+int pl_level_text_check(const pl_level_text *lt, const char *const *keys, const char *const *repeatable,
+                        const char *const *sections, pl_error *err);
+const pl_header *pl_level_header(const pl_level_text *lt, const char *key);
+const pl_section *pl_level_section(const pl_level_text *lt, const char *name);
+
+/* A rectangular grid of cell characters ('.' or a colour a-z A-Z 0-9). */
+typedef struct pl_grid {
+    int rows, cols;
+    char *cells; /* row-major, rows*cols */
+} pl_grid;
+int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *g, pl_error *err);
+void pl_grid_free(pl_grid *g);
+bool pl_is_colour_char(int ch);
+
+/* ---------- move notation ---------- */
+/* Parses "r,c" (non-negative, or signed when allow_negative) at s; sets *end.
+ * On error fills msg (without place) and *bad (the offending position). */
+int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const char **end, const char **bad,
+                   char *msg, size_t n);
+
+/* A MOVES file: one move a line; '#' comments and blank lines ignored; an
+ * optional first line "moves:". */
+typedef struct pl_moves {
+    char file[256];
+    char **text;
+    int *line;
+    int *col; /* column of the move's first character */
+    int n, cap;
+} pl_moves;
+int pl_moves_read(const char *path, pl_moves *out, pl_error *err);
+int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out, pl_error *err);
+void pl_moves_free(pl_moves *m);
+
+/* ---------- whole files ---------- */
+/* Reads a file into a NUL-terminated buffer (also "-" for stdin). */
+int pl_read_file(const char *path, char **data, size_t *len, pl_error *err);
+
+/* ---------- limits ---------- */
+enum { PL_LIMIT_NONE = 0, PL_LIMIT_TIME, PL_LIMIT_NODES, PL_LIMIT_MEMORY };
+
+typedef struct pl_limits {
+    double time_limit;   /* seconds; <= 0: none */
+    uint64_t node_limit; /* 0: none */
+    size_t memory_limit; /* bytes for transposition tables and arenas; 0: default */
+    double start;
+    uint64_t nodes;
+    int hit; /* PL_LIMIT_* once a limit was reached; sticky */
+} pl_limits;
+
+double pl_now(void); /* monotonic seconds */
+void pl_limits_init(pl_limits *l, double time_limit, uint64_t node_limit, size_t memory_limit);
+double pl_limits_elapsed(const pl_limits *l);
+const char *pl_limit_name(int hit);
+bool pl_limits_check_time(pl_limits *l);
+/* Counts one node; returns false once a limit is reached (and stays false).
+ * The clock is read every 1024 nodes, so a time limit is overshot by at most
+ * that many nodes' work. */
+static inline bool pl_limits_tick(pl_limits *l) {
+    if (l->hit) return false;
+    l->nodes++;
+    if (l->node_limit && l->nodes > l->node_limit) {
+        l->hit = PL_LIMIT_NODES;
+        return false;
+    }
+    if ((l->nodes & 1023u) == 0) return pl_limits_check_time(l);
+    return true;
+}
+#define PL_DEFAULT_MEMORY_LIMIT ((size_t)1024 * 1024 * 1024)
+
+/* ---------- seeded RNG (xoshiro256**, seeded by splitmix64) ---------- */
+typedef struct pl_rng {
+    uint64_t s[4];
+} pl_rng;
+void pl_rng_seed(pl_rng *r, uint64_t seed);
+uint64_t pl_rng_next(pl_rng *r);
+uint64_t pl_rng_below(pl_rng *r, uint64_t n); /* uniform in [0, n), n > 0 */
+uint64_t pl_splitmix64(uint64_t *state);
+
+/* ---------- transposition table: 128-bit key -> 32-bit value ----------
+ * Open addressing with linear probing; grows by doubling while under its byte
+ * cap, then replaces (the table is a cache: losing an entry loses pruning,
+ * never correctness). */
+typedef struct pl_key128 {
+    uint64_t a, b;
+} pl_key128;
+
+typedef struct pl_tt_entry {
+    uint64_t a, b; /* a == 0 && b == 0 marks an empty slot */
+    int32_t value;
+    uint32_t pad;
+} pl_tt_entry;
+
+typedef struct pl_tt {
+    pl_tt_entry *slots;
+    size_t mask; /* capacity - 1 */
+    size_t used;
+    size_t cap_bytes;
+    size_t peak_bytes;
+    bool full; /* at its cap: replacing */
+    uint64_t replaced;
+} pl_tt;
+
+int pl_tt_init(pl_tt *t, size_t cap_bytes);
+void pl_tt_free(pl_tt *t);
+bool pl_tt_get(const pl_tt *t, pl_key128 k, int32_t *value);
+void pl_tt_put(pl_tt *t, pl_key128 k, int32_t value);
+
+/* ---------- small growable buffer of strings ---------- */
+typedef struct pl_strvec {
+    char **s;
+    int n, cap;
+} pl_strvec;
+void pl_strvec_push(pl_strvec *v, const char *s);
+void pl_strvec_clear(pl_strvec *v);
+void pl_strvec_free(pl_strvec *v);
+
+void *pl_xmalloc(size_t n);
+void *pl_xcalloc(size_t n, size_t m);
+void *pl_xrealloc(void *p, size_t n);
+char *pl_xstrdup(const char *s);
+
+#endif

@@ -1,0 +1,118 @@
+/* The game descriptor: one table per game of what it can do. The CLI is
+ * written once over it (help, info, solve, verify, generate), in the manner of
+ * the `struct game` of Simon Tatham's Portable Puzzle Collection. */
+#ifndef PUZZLELAB_GAME_H
+#define PUZZLELAB_GAME_H
+
+#include <jansson.h>
+
+#include "puzzlelab/core.h"
+
+/* An option a command accepts: "--name ARG". arg == NULL: a flag. */
+typedef struct pl_option {
+    const char *name; /* without the leading "--" */
+    const char *arg;  /* metavariable, e.g. "N"; NULL for flags */
+    const char *help;
+} pl_option;
+
+/* Parsed options: name -> value ("" for flags). Later occurrences win. */
+typedef struct pl_opts {
+    const char *name[64];
+    const char *value[64];
+    int n;
+} pl_opts;
+const char *pl_opts_get(const pl_opts *o, const char *name);
+bool pl_opts_has(const pl_opts *o, const char *name);
+/* Integer option in [lo, hi]; absent -> def. Errors name the option. */
+int pl_opts_long(const pl_opts *o, const char *name, long def, long lo, long hi, long *out, pl_error *err);
+int pl_opts_u64(const pl_opts *o, const char *name, uint64_t def, uint64_t *out, pl_error *err);
+int pl_opts_double(const pl_opts *o, const char *name, double def, double lo, double hi, double *out,
+                   pl_error *err);
+
+/* What a solver reports. Moves are strings in the notation of formats.md. */
+#define PL_MAX_VALUES 4
+typedef struct pl_solution {
+    pl_status status;
+    pl_strvec moves;
+    const char *algorithm;
+    int optimal; /* -1: not an optimisation; 0: no; 1: yes */
+    int nvalues;
+    const char *value_name[PL_MAX_VALUES]; /* e.g. "removed", "score" */
+    long long value[PL_MAX_VALUES];
+    uint64_t nodes;
+    size_t peak_memory; /* bytes */
+    int limit_hit;      /* PL_LIMIT_* */
+    char note[256];     /* one line of explanation, may be empty */
+} pl_solution;
+void pl_solution_init(pl_solution *s);
+void pl_solution_free(pl_solution *s);
+void pl_solution_set_value(pl_solution *s, const char *name, long long v);
+
+/* What a command asks of a solver, beyond the level. */
+typedef struct pl_request {
+    const pl_opts *opts; /* every option given on the command line */
+    const char *objective;
+    uint64_t seed;
+    pl_limits *limits;
+} pl_request;
+
+typedef struct pl_algorithm {
+    const char *name;
+    const char *result; /* the paper result it implements, e.g. "exact search" */
+    const char *summary;
+    /* NULL: always applies. Otherwise writes why not (or why) into why. */
+    bool (*applies)(const void *level, const pl_request *req, char *why, size_t n);
+    int (*solve)(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+} pl_algorithm;
+
+/* Result of applying one move during verify / play. */
+typedef enum { PL_MOVE_OK = 0, PL_MOVE_ILLEGAL = 1, PL_MOVE_SYNTAX = 2 } pl_move_result;
+
+typedef struct pl_verdict {
+    bool ok;
+    char reason[256];
+    int nvalues;
+    const char *value_name[PL_MAX_VALUES];
+    long long value[PL_MAX_VALUES];
+} pl_verdict;
+
+typedef struct pl_game {
+    const char *name;
+    const char *title;
+    const char *summary;
+    const char *level_help; /* the level format and move notation, for `GAME help` */
+    const char *const *objectives; /* NULL-terminated; first is the default; NULL: none */
+
+    void *(*level_parse)(const pl_level_text *lt, pl_error *err);
+    void (*level_free)(void *level);
+    /* Parameters of the instance, in display order. */
+    void (*level_info)(const void *level, json_t *obj);
+
+    /* Replay: a state is a value owned by the caller. */
+    void *(*state_new)(const void *level);
+    void (*state_free)(void *state);
+    /* Applies the move written as text; on failure writes the reason and, for
+     * syntax errors, the 1-based column within text. */
+    pl_move_result (*move_apply)(void *state, const char *text, char *reason, size_t n, int *col);
+    /* After the last move: is the objective met, and the values reached. */
+    void (*finish)(const void *state, const char *objective, pl_verdict *v);
+
+    const pl_algorithm *algorithms; /* in order of preference for auto */
+    int nalgorithms;
+    const pl_option *solve_options;
+
+    /* Random level as text; NULL when the game has no generator. */
+    char *(*generate)(const pl_opts *opts, pl_error *err);
+    const pl_option *generate_options;
+} pl_game;
+
+const pl_game *const *pl_games(void); /* NULL-terminated */
+const pl_game *pl_game_find(const char *name);
+
+/* The algorithm `auto` picks: the first that applies. */
+const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why,
+                                 size_t n);
+
+extern const pl_game pl_game_clickomania;
+
+#endif

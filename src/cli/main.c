@@ -1,0 +1,495 @@
+/* The puzzlelab command line: argument parsing, dispatch over the game
+ * descriptors, output (text or JSON through jansson) and exit codes. It knows
+ * no game rules. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/game.h"
+
+#define PUZZLELAB_VERSION "0.1.0"
+
+typedef struct command {
+    const char *name;
+    const char *args;
+    const char *summary;
+    int (*run)(const pl_game *g, int npos, char **pos, const pl_opts *o);
+    const pl_option *options; /* command's own common options */
+    bool needs_generate;
+} command;
+
+
+static const pl_option solve_common[] = {
+    {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"algorithm", "NAME", "force one algorithm (default auto: the first that applies, see GAME help)"},
+    {"time-limit", "SECONDS", "stop after this much time; the answer is then unknown (exit 3)"},
+    {"node-limit", "N", "stop after N search nodes; the answer is then unknown (exit 3)"},
+    {"memory-limit", "MB", "cap on transposition-table memory in MiB (default 1024); at the cap the table "
+                           "replaces entries instead of growing"},
+    {"seed", "N", "seed for randomised algorithms (default 1)"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
+static const pl_option verify_common[] = {
+    {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
+static const pl_option info_common[] = {
+    {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
+static const pl_option generate_common[] = {
+    {"output", "FILE", "write the level to FILE instead of stdout"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
+
+static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o);
+
+static const command commands[] = {
+    {"solve", "LEVEL", "decide or optimise; print the status, then the certificate (one move a line)", cmd_solve,
+     solve_common, false},
+    {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify,
+     verify_common, false},
+    {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result",
+     cmd_info, info_common, false},
+    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true},
+};
+#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+/* ---------- messages ---------- */
+
+static int fail_usage(const char *fmt, const char *a, const char *b) {
+    fprintf(stderr, "puzzlelab: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, "\n");
+    return PL_EXIT_USAGE;
+}
+
+static int fail_error(const pl_error *e) {
+    char buf[1024];
+    pl_error_format(e, buf, sizeof buf);
+    fprintf(stderr, "%s\n", buf);
+    return PL_EXIT_USAGE;
+}
+
+static bool command_available(const pl_game *g, const command *c) { return !c->needs_generate || g->generate; }
+
+static void print_options(FILE *f, const pl_option *opts) {
+    for (; opts && opts->name; opts++) {
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s%s", opts->name, opts->arg ? " " : "", opts->arg ? opts->arg : "");
+        fprintf(f, "  %-24s %s\n", left, opts->help);
+    }
+}
+
+static void print_top_help(FILE *f) {
+    fprintf(f,
+            "puzzlelab %s: a laboratory for the puzzle games of five complexity papers\n\n"
+            "usage: puzzlelab GAME COMMAND [OPTIONS] FILE...\n"
+            "       puzzlelab GAME help         what GAME supports\n"
+            "       puzzlelab GAME COMMAND --help\n\n"
+            "games:\n",
+            PUZZLELAB_VERSION);
+    for (const pl_game *const *g = pl_games(); *g; g++) fprintf(f, "  %-12s %s: %s\n", (*g)->name, (*g)->title, (*g)->summary);
+    fprintf(f,
+            "\nexit status: 0 solved / certificate valid; 1 proven unsolvable / certificate invalid;\n"
+            "             2 bad usage or bad input; 3 limit reached, answer unknown\n");
+}
+
+static void print_game_help(FILE *f, const pl_game *g) {
+    fprintf(f, "puzzlelab %s: %s\n%s\n\ncommands:\n", g->name, g->title, g->summary);
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (command_available(g, &commands[i])) {
+            char left[64];
+            snprintf(left, sizeof left, "%s %s", commands[i].name, commands[i].args);
+            fprintf(f, "  %-20s %s\n", left, commands[i].summary);
+        }
+    fprintf(f, "\n%s", g->level_help);
+    if (g->objectives) {
+        fprintf(f, "\nobjectives (--objective):");
+        for (int i = 0; g->objectives[i]; i++) fprintf(f, " %s%s", g->objectives[i], i == 0 ? " (default)" : "");
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\nalgorithms (--algorithm; auto picks the first that applies):\n");
+    for (int i = 0; i < g->nalgorithms; i++)
+        fprintf(f, "  %-12s %s\n  %-12s %s\n", g->algorithms[i].name, g->algorithms[i].result, "",
+                g->algorithms[i].summary);
+    fprintf(f, "\nRun 'puzzlelab %s COMMAND --help' for a command's options.\n", g->name);
+}
+
+static void print_command_help(FILE *f, const pl_game *g, const command *c) {
+    fprintf(f, "usage: puzzlelab %s %s [OPTIONS] %s\n%s\n\noptions:\n", g->name, c->name, c->args, c->summary);
+    print_options(f, c->options);
+    if (c->run == cmd_solve || c->run == cmd_info) print_options(f, g->solve_options);
+    if (c->run == cmd_verify && g->objectives)
+        fprintf(f, "  %-24s %s\n", "--objective OBJ", "the objective to check (default: the game's first)");
+    if (c->run == cmd_generate) print_options(f, g->generate_options);
+}
+
+/* ---------- option parsing ---------- */
+
+static const pl_option *find_option(const pl_option *list, const char *name) {
+    for (; list && list->name; list++)
+        if (strcmp(list->name, name) == 0) return list;
+    return NULL;
+}
+
+static const pl_option verify_objective = {"objective", "OBJ", ""};
+
+/* Splits argv into positional arguments and options known to the command. */
+static int parse_args(const pl_game *g, const command *c, int argc, char **argv, char **pos, int *npos,
+                      pl_opts *o) {
+    *npos = 0;
+    o->n = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0 || a[2] == '\0') {
+            if (strcmp(a, "-o") == 0 && c->run == cmd_generate) {
+                a = "--output";
+            } else {
+                pos[(*npos)++] = argv[i];
+                continue;
+            }
+        }
+        const char *name = a + 2;
+        const char *eq = strchr(name, '=');
+        char nbuf[64];
+        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+        if (nlen >= sizeof nbuf) nlen = sizeof nbuf - 1;
+        memcpy(nbuf, name, nlen);
+        nbuf[nlen] = '\0';
+        const pl_option *spec = find_option(c->options, nbuf);
+        if (!spec && (c->run == cmd_solve || c->run == cmd_info)) spec = find_option(g->solve_options, nbuf);
+        if (!spec && c->run == cmd_generate) spec = find_option(g->generate_options, nbuf);
+        if (!spec && c->run == cmd_verify && g->objectives && strcmp(nbuf, "objective") == 0) spec = &verify_objective;
+        if (!spec) {
+            char where[96];
+            snprintf(where, sizeof where, "%s %s", g->name, c->name);
+            fprintf(stderr, "puzzlelab: unknown option --%s for '%s' (see 'puzzlelab %s --help')\n", nbuf, where,
+                    where);
+            return -1;
+        }
+        if (o->n >= 64) {
+            fprintf(stderr, "puzzlelab: too many options\n");
+            return -1;
+        }
+        o->name[o->n] = spec->name;
+        if (!spec->arg) {
+            if (eq) {
+                fprintf(stderr, "puzzlelab: option --%s takes no value\n", spec->name);
+                return -1;
+            }
+            o->value[o->n++] = "";
+        } else if (eq) {
+            o->value[o->n++] = eq + 1;
+        } else if (i + 1 < argc) {
+            o->value[o->n++] = argv[++i];
+        } else {
+            fprintf(stderr, "puzzlelab: option --%s needs a value (%s)\n", spec->name, spec->arg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---------- shared steps ---------- */
+
+static void *load_level(const pl_game *g, const char *path, pl_error *err) {
+    pl_level_text lt;
+    if (pl_level_text_read(path, &lt, err)) return NULL;
+    void *level = g->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return level;
+}
+
+static int check_objective(const pl_game *g, const pl_opts *o, const char **objective) {
+    *objective = NULL;
+    if (!g->objectives) return 0;
+    *objective = pl_opts_get(o, "objective");
+    if (!*objective) {
+        *objective = g->objectives[0];
+        return 0;
+    }
+    for (int i = 0; g->objectives[i]; i++)
+        if (strcmp(g->objectives[i], *objective) == 0) return 0;
+    fprintf(stderr, "puzzlelab: unknown objective '%s' for %s (expected", *objective, g->name);
+    for (int i = 0; g->objectives[i]; i++) fprintf(stderr, " %s", g->objectives[i]);
+    fprintf(stderr, ")\n");
+    return -1;
+}
+
+static void print_json(json_t *j) {
+    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    if (s) {
+        fputs(s, stdout);
+        fputc('\n', stdout);
+        free(s);
+    }
+    json_decref(j);
+}
+
+static bool is_optimisation(const char *objective, const pl_game *g) {
+    return objective && g->objectives && strcmp(objective, g->objectives[0]) != 0;
+}
+
+/* ---------- commands ---------- */
+
+static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    if (npos != 1) return fail_usage("solve takes one LEVEL file (see 'puzzlelab %s solve --help')%s", g->name, "");
+    const char *objective;
+    if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    pl_error err = {0};
+    double tl;
+    uint64_t nl, mem, seed;
+    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &tl, &err) || pl_opts_u64(o, "node-limit", 0, &nl, &err) ||
+        pl_opts_u64(o, "memory-limit", 1024, &mem, &err) || pl_opts_u64(o, "seed", 1, &seed, &err))
+        return fail_error(&err);
+    if (mem < 1 || mem > (1u << 22)) return fail_usage("--memory-limit: expected 1 to 4194304 MiB%s%s", "", "");
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    pl_limits lim;
+    pl_limits_init(&lim, tl, nl, (size_t)mem << 20);
+    pl_request req = {.opts = o, .objective = objective, .seed = seed, .limits = &lim};
+    char why[256] = "";
+    const char *want = pl_opts_get(o, "algorithm");
+    const pl_algorithm *alg = NULL;
+    if (!want || strcmp(want, "auto") == 0) {
+        alg = pl_game_pick(g, level, &req, why, sizeof why);
+    } else {
+        for (int i = 0; i < g->nalgorithms; i++)
+            if (strcmp(g->algorithms[i].name, want) == 0) alg = &g->algorithms[i];
+        if (!alg) {
+            g->level_free(level);
+            return fail_usage("unknown algorithm '%s' for %s (see 'puzzlelab GAME help')", want, g->name);
+        }
+        if (alg->applies && !alg->applies(level, &req, why, sizeof why)) {
+            g->level_free(level);
+            fprintf(stderr, "puzzlelab: algorithm '%s' does not apply to %s: %s\n", want, pos[0], why);
+            return PL_EXIT_USAGE;
+        }
+    }
+    if (!alg) {
+        g->level_free(level);
+        fprintf(stderr, "puzzlelab: %s: no algorithm applies (%s)\n", pos[0], why);
+        return PL_EXIT_USAGE;
+    }
+    pl_solution sol;
+    pl_solution_init(&sol);
+    sol.algorithm = alg->name;
+    if (alg->solve(level, &req, &sol, &err)) {
+        pl_solution_free(&sol);
+        g->level_free(level);
+        return fail_error(&err);
+    }
+    double secs = pl_limits_elapsed(&lim);
+    bool optimisation = is_optimisation(objective, g);
+    if (pl_opts_has(o, "json")) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        json_object_set_new(j, "level", json_string(pos[0]));
+        if (objective) json_object_set_new(j, "objective", json_string(objective));
+        json_object_set_new(j, "status", json_string(pl_status_name(sol.status)));
+        json_object_set_new(j, "algorithm", json_string(alg->name));
+        json_object_set_new(j, "result", json_string(alg->result));
+        json_object_set_new(j, "seconds", json_real(secs));
+        json_object_set_new(j, "nodes", json_integer((json_int_t)sol.nodes));
+        json_object_set_new(j, "peak_memory_bytes", json_integer((json_int_t)sol.peak_memory));
+        if (sol.limit_hit) json_object_set_new(j, "limit", json_string(pl_limit_name(sol.limit_hit)));
+        for (int i = 0; i < sol.nvalues; i++) json_object_set_new(j, sol.value_name[i], json_integer(sol.value[i]));
+        if (optimisation && sol.optimal >= 0) json_object_set_new(j, "optimal", json_boolean(sol.optimal == 1));
+        if (sol.note[0]) json_object_set_new(j, "note", json_string(sol.note));
+        json_t *mv = json_array();
+        for (int i = 0; i < sol.moves.n; i++) json_array_append_new(mv, json_string(sol.moves.s[i]));
+        json_object_set_new(j, "moves", mv);
+        print_json(j);
+    } else {
+        printf("%s\n", pl_status_name(sol.status));
+        for (int i = 0; i < sol.nvalues; i++) printf("%s %lld\n", sol.value_name[i], sol.value[i]);
+        if (optimisation && sol.optimal >= 0) printf("optimal %s\n", sol.optimal == 1 ? "yes" : "no");
+        printf("# algorithm %s; %.3f s; %llu nodes; peak memory %.1f MiB\n", alg->name, secs,
+               (unsigned long long)sol.nodes, (double)sol.peak_memory / (1 << 20));
+        if (sol.limit_hit) printf("# %s reached\n", pl_limit_name(sol.limit_hit));
+        if (sol.note[0]) printf("# %s\n", sol.note);
+        if (sol.status == PL_SOLVED) {
+            printf("moves:\n");
+            for (int i = 0; i < sol.moves.n; i++) printf("%s\n", sol.moves.s[i]);
+        }
+    }
+    int rc = pl_status_exit_code(sol.status);
+    pl_solution_free(&sol);
+    g->level_free(level);
+    return rc;
+}
+
+static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    if (npos != 2)
+        return fail_usage("verify takes a LEVEL and a MOVES file (see 'puzzlelab %s verify --help')%s", g->name, "");
+    const char *objective;
+    if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    pl_error err = {0};
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    pl_moves mv;
+    if (pl_moves_read(pos[1], &mv, &err)) {
+        g->level_free(level);
+        return fail_error(&err);
+    }
+    void *st = g->state_new(level);
+    pl_verdict v = {0};
+    int bad_move = 0, rc = PL_EXIT_OK;
+    char reason[256] = "";
+    for (int i = 0; i < mv.n; i++) {
+        int col = 1;
+        pl_move_result r = g->move_apply(st, mv.text[i], reason, sizeof reason, &col);
+        if (r == PL_MOVE_SYNTAX) {
+            pl_error_set(&err, mv.file, mv.line[i], mv.col[i] + col - 1, "%s", reason);
+            rc = fail_error(&err);
+            goto done;
+        }
+        if (r == PL_MOVE_ILLEGAL) {
+            bad_move = i + 1;
+            snprintf(v.reason, sizeof v.reason, "move %d (%s): %s", i + 1, mv.text[i], reason);
+            v.ok = false;
+            break;
+        }
+    }
+    if (!bad_move) g->finish(st, objective, &v);
+    rc = v.ok ? PL_EXIT_OK : PL_EXIT_NO;
+    if (pl_opts_has(o, "json")) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        if (objective) json_object_set_new(j, "objective", json_string(objective));
+        json_object_set_new(j, "valid", json_boolean(v.ok));
+        json_object_set_new(j, "moves", json_integer(bad_move ? bad_move - 1 : mv.n));
+        if (!v.ok) json_object_set_new(j, "reason", json_string(v.reason));
+        json_object_set_new(j, "bad_move", bad_move ? json_integer(bad_move) : json_null());
+        for (int i = 0; i < v.nvalues; i++) json_object_set_new(j, v.value_name[i], json_integer(v.value[i]));
+        print_json(j);
+    } else {
+        if (v.ok) printf("valid (%d move%s)\n", mv.n, mv.n == 1 ? "" : "s");
+        else printf("invalid: %s\n", v.reason);
+        for (int i = 0; i < v.nvalues; i++) printf("%s %lld\n", v.value_name[i], v.value[i]);
+    }
+done:
+    g->state_free(st);
+    pl_moves_free(&mv);
+    g->level_free(level);
+    return rc;
+}
+
+static void print_json_text(const char *key, json_t *v) {
+    if (json_is_object(v)) {
+        printf("%s:", key);
+        const char *k;
+        json_t *x;
+        json_object_foreach(v, k, x) {
+            char *s = json_dumps(x, JSON_ENCODE_ANY);
+            printf(" %s=%s", k, s ? s : "?");
+            free(s);
+        }
+        printf("\n");
+    } else if (json_is_string(v)) {
+        printf("%s: %s\n", key, json_string_value(v));
+    } else {
+        char *s = json_dumps(v, JSON_ENCODE_ANY);
+        printf("%s: %s\n", key, s ? s : "?");
+        free(s);
+    }
+}
+
+static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    if (npos != 1) return fail_usage("info takes one LEVEL file (see 'puzzlelab %s info --help')%s", g->name, "");
+    const char *objective;
+    if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    pl_error err = {0};
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    json_t *j = json_object();
+    json_object_set_new(j, "game", json_string(g->name));
+    json_object_set_new(j, "level", json_string(pos[0]));
+    g->level_info(level, j);
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, 0);
+    pl_request req = {.opts = o, .objective = objective, .seed = 1, .limits = &lim};
+    char why[256] = "";
+    const pl_algorithm *a = pl_game_pick(g, level, &req, why, sizeof why);
+    if (objective) json_object_set_new(j, "objective", json_string(objective));
+    json_object_set_new(j, "algorithm", a ? json_string(a->name) : json_null());
+    json_object_set_new(j, "result", a ? json_string(a->result) : json_null());
+    json_object_set_new(j, "why", json_string(why));
+    if (pl_opts_has(o, "json")) {
+        print_json(j);
+    } else {
+        const char *k;
+        json_t *x;
+        json_object_foreach(j, k, x) print_json_text(k, x);
+        json_decref(j);
+    }
+    g->level_free(level);
+    return PL_EXIT_OK;
+}
+
+static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    (void)pos;
+    if (npos != 0) return fail_usage("generate takes no files, only options (see 'puzzlelab %s generate --help')%s", g->name, "");
+    pl_error err = {0};
+    char *text = g->generate(o, &err);
+    if (!text) return fail_error(&err);
+    const char *out = pl_opts_get(o, "output");
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!f) {
+        free(text);
+        return fail_usage("cannot write %s%s", out, "");
+    }
+    fputs(text, f);
+    if (out) fclose(f);
+    free(text);
+    return PL_EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        print_top_help(stdout);
+        return argc < 2 ? PL_EXIT_USAGE : PL_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("puzzlelab %s\n", PUZZLELAB_VERSION);
+        return PL_EXIT_OK;
+    }
+    const pl_game *g = pl_game_find(argv[1]);
+    if (!g) {
+        fprintf(stderr, "puzzlelab: unknown game '%s' (expected one of:", argv[1]);
+        for (const pl_game *const *x = pl_games(); *x; x++) fprintf(stderr, " %s", (*x)->name);
+        fprintf(stderr, "; see 'puzzlelab help')\n");
+        return PL_EXIT_USAGE;
+    }
+    if (argc < 3 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
+        print_game_help(stdout, g);
+        return argc < 3 ? PL_EXIT_USAGE : PL_EXIT_OK;
+    }
+    const command *c = NULL;
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, argv[2]) == 0 && command_available(g, &commands[i])) c = &commands[i];
+    if (!c) return fail_usage("unknown command '%s' for %s (see 'puzzlelab GAME help')", argv[2], g->name);
+    for (int i = 3; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_command_help(stdout, g, c);
+            return PL_EXIT_OK;
+        }
+    char **pos = calloc((size_t)argc, sizeof *pos);
+    int npos;
+    pl_opts o;
+    if (!pos || parse_args(g, c, argc - 3, argv + 3, pos, &npos, &o)) {
+        free(pos);
+        return PL_EXIT_USAGE;
+    }
+    int rc = c->run(g, npos, pos, &o);
+    free(pos);
+    return rc;
+}

@@ -1,0 +1,110 @@
+/* Shared parts of the game descriptor: parsed options, solutions, the game
+ * registry and the `auto` choice. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/game.h"
+
+const char *pl_opts_get(const pl_opts *o, const char *name) {
+    for (int i = o->n - 1; i >= 0; i--)
+        if (strcmp(o->name[i], name) == 0) return o->value[i];
+    return NULL;
+}
+
+bool pl_opts_has(const pl_opts *o, const char *name) { return pl_opts_get(o, name) != NULL; }
+
+int pl_opts_long(const pl_opts *o, const char *name, long def, long lo, long hi, long *out, pl_error *err) {
+    const char *v = pl_opts_get(o, name);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (!*v || *end || errno == ERANGE)
+        return pl_error_set(err, NULL, 0, 0, "--%s: expected a whole number, got '%s'", name, v);
+    if (x < lo || x > hi)
+        return pl_error_set(err, NULL, 0, 0, "--%s: %ld is out of range [%ld, %ld]", name, x, lo, hi);
+    *out = x;
+    return 0;
+}
+
+int pl_opts_u64(const pl_opts *o, const char *name, uint64_t def, uint64_t *out, pl_error *err) {
+    const char *v = pl_opts_get(o, name);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (!*v || *end || errno == ERANGE || v[0] == '-')
+        return pl_error_set(err, NULL, 0, 0, "--%s: expected a non-negative whole number, got '%s'", name, v);
+    *out = (uint64_t)x;
+    return 0;
+}
+
+int pl_opts_double(const pl_opts *o, const char *name, double def, double lo, double hi, double *out,
+                   pl_error *err) {
+    const char *v = pl_opts_get(o, name);
+    if (!v) {
+        *out = def;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (!*v || *end || errno == ERANGE || !isfinite(x))
+        return pl_error_set(err, NULL, 0, 0, "--%s: expected a number, got '%s'", name, v);
+    if (x < lo || x > hi) return pl_error_set(err, NULL, 0, 0, "--%s: %g is out of range [%g, %g]", name, x, lo, hi);
+    *out = x;
+    return 0;
+}
+
+void pl_solution_init(pl_solution *s) {
+    memset(s, 0, sizeof *s);
+    s->status = PL_UNKNOWN;
+    s->optimal = -1;
+}
+
+void pl_solution_free(pl_solution *s) { pl_strvec_free(&s->moves); }
+
+void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
+    for (int i = 0; i < s->nvalues; i++)
+        if (strcmp(s->value_name[i], name) == 0) {
+            s->value[i] = v;
+            return;
+        }
+    if (s->nvalues < PL_MAX_VALUES) {
+        s->value_name[s->nvalues] = name;
+        s->value[s->nvalues++] = v;
+    }
+}
+
+static const pl_game *const all_games[] = {&pl_game_clickomania, NULL};
+
+const pl_game *const *pl_games(void) { return all_games; }
+
+const pl_game *pl_game_find(const char *name) {
+    for (int i = 0; all_games[i]; i++)
+        if (strcmp(all_games[i]->name, name) == 0) return all_games[i];
+    return NULL;
+}
+
+const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why,
+                                 size_t n) {
+    for (int i = 0; i < g->nalgorithms; i++) {
+        const pl_algorithm *a = &g->algorithms[i];
+        if (!a->applies) {
+            snprintf(why, n, "%s", a->summary);
+            return a;
+        }
+        if (a->applies(level, req, why, n)) return a;
+    }
+    snprintf(why, n, "no algorithm applies");
+    return NULL;
+}

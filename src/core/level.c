@@ -1,0 +1,243 @@
+/* The level-file reader of spec/formats.md: header lines "key: value",
+ * section lines "name:", '#' comment lines, and grid rows (of section "board"
+ * until a section line opens another). It knows no game: games say which keys
+ * and sections they accept through pl_level_text_check(). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/core.h"
+
+static bool is_key_start(int ch) { return isalpha(ch) != 0; }
+static bool is_key_char(int ch) { return isalnum(ch) || ch == '_' || ch == '-'; }
+
+static pl_section *add_section(pl_level_text *lt, const char *name, size_t n, int line) {
+    if (lt->nsections == lt->scap) {
+        lt->scap = lt->scap ? 2 * lt->scap : 4;
+        lt->sections = pl_xrealloc(lt->sections, (size_t)lt->scap * sizeof *lt->sections);
+    }
+    pl_section *s = &lt->sections[lt->nsections++];
+    memset(s, 0, sizeof *s);
+    s->name = pl_xmalloc(n + 1);
+    memcpy(s->name, name, n);
+    s->name[n] = '\0';
+    s->line = line;
+    return s;
+}
+
+static void add_row(pl_section *s, const char *text, size_t n, int line) {
+    if (s->nrows == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->rows = pl_xrealloc(s->rows, (size_t)s->cap * sizeof *s->rows);
+    }
+    pl_row *r = &s->rows[s->nrows++];
+    r->text = pl_xmalloc(n + 1);
+    memcpy(r->text, text, n);
+    r->text[n] = '\0';
+    r->len = (int)n;
+    r->line = line;
+}
+
+static void add_header(pl_level_text *lt, const char *key, size_t kn, const char *val, size_t vn, int line,
+                       int key_col, int value_col) {
+    if (lt->nheaders == lt->hcap) {
+        lt->hcap = lt->hcap ? 2 * lt->hcap : 8;
+        lt->headers = pl_xrealloc(lt->headers, (size_t)lt->hcap * sizeof *lt->headers);
+    }
+    pl_header *h = &lt->headers[lt->nheaders++];
+    h->key = pl_xmalloc(kn + 1);
+    memcpy(h->key, key, kn);
+    h->key[kn] = '\0';
+    h->value = pl_xmalloc(vn + 1);
+    memcpy(h->value, val, vn);
+    h->value[vn] = '\0';
+    h->line = line;
+    h->key_col = key_col;
+    h->value_col = value_col;
+}
+
+const pl_section *pl_level_section(const pl_level_text *lt, const char *name) {
+    for (int i = 0; i < lt->nsections; i++)
+        if (strcmp(lt->sections[i].name, name) == 0) return &lt->sections[i];
+    return NULL;
+}
+
+const pl_header *pl_level_header(const pl_level_text *lt, const char *key) {
+    for (int i = 0; i < lt->nheaders; i++)
+        if (strcmp(lt->headers[i].key, key) == 0) return &lt->headers[i];
+    return NULL;
+}
+
+int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *lt, pl_error *err) {
+    memset(lt, 0, sizeof *lt);
+    snprintf(lt->file, sizeof lt->file, "%s", file);
+    pl_section *cur = NULL;
+    int line = 0;
+    size_t pos = 0;
+    while (pos < len) {
+        line++;
+        size_t start = pos;
+        while (pos < len && data[pos] != '\n') pos++;
+        size_t end = pos; /* exclusive */
+        if (pos < len) pos++; /* skip '\n' */
+        for (size_t i = start; i < end; i++) {
+            unsigned char ch = (unsigned char)data[i];
+            bool ok = (ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end);
+            if (!ok) {
+                pl_error_set(err, file, line, (int)(i - start) + 1,
+                             ch >= 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
+                                       : "control character 0x%02X (level files are plain ASCII)",
+                             ch);
+                pl_level_text_free(lt);
+                return -1;
+            }
+        }
+        while (end > start && (data[end - 1] == ' ' || data[end - 1] == '\t' || data[end - 1] == '\r')) end--;
+        size_t first = start;
+        while (first < end && (data[first] == ' ' || data[first] == '\t')) first++;
+        if (first == end) continue;         /* blank */
+        if (data[first] == '#') continue;   /* comment */
+        /* Header or section line: key at column 1, then ':'. */
+        size_t k = start;
+        if (is_key_start((unsigned char)data[k])) {
+            while (k < end && is_key_char((unsigned char)data[k])) k++;
+            if (k < end && data[k] == ':') {
+                const char *key = data + start;
+                size_t kn = k - start;
+                if (k + 1 == end) { /* section */
+                    for (int i = 0; i < lt->nsections; i++)
+                        if (strlen(lt->sections[i].name) == kn && memcmp(lt->sections[i].name, key, kn) == 0) {
+                            pl_error_set(err, file, line, 1, "section '%.*s' opened twice (first at line %d)",
+                                         (int)kn, key, lt->sections[i].line);
+                            pl_level_text_free(lt);
+                            return -1;
+                        }
+                    cur = add_section(lt, key, kn, line);
+                    continue;
+                }
+                if (data[k + 1] != ' ' && data[k + 1] != '\t') {
+                    pl_error_set(err, file, line, (int)(k - start) + 2,
+                                 "expected a space after '%.*s:' (a header line is 'key: value')", (int)kn, key);
+                    pl_level_text_free(lt);
+                    return -1;
+                }
+                size_t v = k + 1;
+                while (v < end && (data[v] == ' ' || data[v] == '\t')) v++;
+                add_header(lt, key, kn, data + v, end - v, line, 1, (int)(v - start) + 1);
+                continue;
+            }
+        }
+        if (!cur) {
+            const pl_section *b = pl_level_section(lt, "board");
+            cur = b ? (pl_section *)b : add_section(lt, "board", 5, line);
+        }
+        add_row(cur, data + start, end - start, line);
+    }
+    return 0;
+}
+
+int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err) {
+    char *data;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    if (pl_read_file(path, &data, &len, err)) return -1;
+    int rc = pl_level_text_parse(path, data, len, out, err);
+    free(data);
+    return rc;
+}
+
+void pl_level_text_free(pl_level_text *lt) {
+    for (int i = 0; i < lt->nheaders; i++) {
+        free(lt->headers[i].key);
+        free(lt->headers[i].value);
+    }
+    free(lt->headers);
+    for (int i = 0; i < lt->nsections; i++) {
+        for (int j = 0; j < lt->sections[i].nrows; j++) free(lt->sections[i].rows[j].text);
+        free(lt->sections[i].rows);
+        free(lt->sections[i].name);
+    }
+    free(lt->sections);
+    lt->headers = NULL;
+    lt->sections = NULL;
+    lt->nheaders = lt->nsections = 0;
+}
+
+static bool in_list(const char *const *list, const char *s) {
+    for (; list && *list; list++)
+        if (strcmp(*list, s) == 0) return true;
+    return false;
+}
+
+static void join_list(const char *const *list, char *buf, size_t n) {
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = 0; list && list[i]; i++) {
+        int w = snprintf(buf + used, n - used, "%s%s", i ? ", " : "", list[i]);
+        if (w < 0 || (size_t)w >= n - used) break;
+        used += (size_t)w;
+    }
+}
+
+int pl_level_text_check(const pl_level_text *lt, const char *const *keys, const char *const *repeatable,
+                        const char *const *sections, pl_error *err) {
+    char expect[256];
+    for (int i = 0; i < lt->nheaders; i++) {
+        const pl_header *h = &lt->headers[i];
+        if (!in_list(keys, h->key)) {
+            join_list(keys, expect, sizeof expect);
+            if (expect[0])
+                return pl_error_set(err, lt->file, h->line, h->key_col, "unknown key '%s' (expected one of: %s)",
+                                    h->key, expect);
+            return pl_error_set(err, lt->file, h->line, h->key_col, "unknown key '%s' (this game takes no headers)",
+                                h->key);
+        }
+        if (!in_list(repeatable, h->key))
+            for (int j = 0; j < i; j++)
+                if (strcmp(lt->headers[j].key, h->key) == 0)
+                    return pl_error_set(err, lt->file, h->line, h->key_col, "key '%s' given twice (first at line %d)",
+                                        h->key, lt->headers[j].line);
+    }
+    for (int i = 0; i < lt->nsections; i++) {
+        const pl_section *s = &lt->sections[i];
+        if (!in_list(sections, s->name)) {
+            join_list(sections, expect, sizeof expect);
+            return pl_error_set(err, lt->file, s->line, 1, "unknown section '%s' (expected %s%s)", s->name,
+                                expect[0] ? "one of: " : "no sections", expect);
+        }
+    }
+    return 0;
+}
+
+bool pl_is_colour_char(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'); }
+
+int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *g, pl_error *err) {
+    memset(g, 0, sizeof *g);
+    if (s->nrows == 0) return pl_error_set(err, lt->file, s->line, 1, "section '%s' has no rows", s->name);
+    int cols = s->rows[0].len;
+    for (int i = 0; i < s->nrows; i++) {
+        const pl_row *r = &s->rows[i];
+        for (int j = 0; j < r->len; j++) {
+            int ch = (unsigned char)r->text[j];
+            if (ch != '.' && !pl_is_colour_char(ch))
+                return pl_error_set(err, lt->file, r->line, j + 1,
+                                    "unexpected character '%c' (expected '.' or a colour a-z A-Z 0-9)", ch);
+        }
+        if (r->len != cols)
+            return pl_error_set(err, lt->file, r->line, (r->len < cols ? r->len : cols) + 1,
+                                "row has %d cells, expected %d like the first row of section '%s' (line %d)",
+                                r->len, cols, s->name, s->rows[0].line);
+    }
+    g->rows = s->nrows;
+    g->cols = cols;
+    g->cells = pl_xmalloc((size_t)g->rows * (size_t)cols + 1);
+    for (int i = 0; i < s->nrows; i++) memcpy(g->cells + (size_t)i * (size_t)cols, s->rows[i].text, (size_t)cols);
+    g->cells[(size_t)g->rows * (size_t)cols] = '\0';
+    return 0;
+}
+
+void pl_grid_free(pl_grid *g) {
+    free(g->cells);
+    g->cells = NULL;
+}

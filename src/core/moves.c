@@ -1,0 +1,111 @@
+/* Move notation shared by the grid games: coordinates "r,c", and MOVES files
+ * (one move a line, '#' comments, blank lines, optional "moves:" first line). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/core.h"
+
+static int parse_int(const char *s, bool allow_negative, long *v, const char **end, const char **bad, char *msg,
+                     size_t n, const char *what) {
+    const char *p = s;
+    if (*p == '-' && allow_negative) p++;
+    if (!isdigit((unsigned char)*p)) {
+        *bad = p;
+        snprintf(msg, n, "expected a %s number", what);
+        return -1;
+    }
+    errno = 0;
+    long x = strtol(s, (char **)end, 10);
+    if (errno == ERANGE || x > 1000000000L || x < -1000000000L) {
+        *bad = s;
+        snprintf(msg, n, "%s number out of range", what);
+        return -1;
+    }
+    *v = x;
+    return 0;
+}
+
+int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const char **end, const char **bad,
+                   char *msg, size_t n) {
+    const char *p;
+    if (parse_int(s, allow_negative, r, &p, bad, msg, n, "row")) return -1;
+    if (*p != ',') {
+        *bad = p;
+        snprintf(msg, n, "expected ',' between row and column (a cell is written r,c)");
+        return -1;
+    }
+    p++;
+    if (parse_int(p, allow_negative, c, end, bad, msg, n, "column")) return -1;
+    return 0;
+}
+
+static void moves_push(pl_moves *m, const char *text, size_t len, int line, int col) {
+    if (m->n == m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 32;
+        m->text = pl_xrealloc(m->text, (size_t)m->cap * sizeof *m->text);
+        m->line = pl_xrealloc(m->line, (size_t)m->cap * sizeof *m->line);
+        m->col = pl_xrealloc(m->col, (size_t)m->cap * sizeof *m->col);
+    }
+    char *t = pl_xmalloc(len + 1);
+    memcpy(t, text, len);
+    t[len] = '\0';
+    m->text[m->n] = t;
+    m->line[m->n] = line;
+    m->col[m->n] = col;
+    m->n++;
+}
+
+int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, pl_error *err) {
+    memset(m, 0, sizeof *m);
+    snprintf(m->file, sizeof m->file, "%s", file);
+    int line = 0;
+    bool seen_content = false;
+    size_t pos = 0;
+    while (pos < len) {
+        line++;
+        size_t start = pos;
+        while (pos < len && data[pos] != '\n') pos++;
+        size_t end = pos;
+        if (pos < len) pos++;
+        for (size_t i = start; i < end; i++) {
+            unsigned char ch = (unsigned char)data[i];
+            if (!((ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end))) {
+                pl_error_set(err, file, line, (int)(i - start) + 1, "non-ASCII or control byte 0x%02X", ch);
+                pl_moves_free(m);
+                return -1;
+            }
+        }
+        while (end > start && isspace((unsigned char)data[end - 1])) end--;
+        size_t first = start;
+        while (first < end && isspace((unsigned char)data[first])) first++;
+        if (first == end || data[first] == '#') continue;
+        if (!seen_content && end - first == 6 && memcmp(data + first, "moves:", 6) == 0) {
+            seen_content = true;
+            continue;
+        }
+        seen_content = true;
+        moves_push(m, data + first, end - first, line, (int)(first - start) + 1);
+    }
+    return 0;
+}
+
+int pl_moves_read(const char *path, pl_moves *out, pl_error *err) {
+    char *data;
+    size_t len;
+    memset(out, 0, sizeof *out);
+    if (pl_read_file(path, &data, &len, err)) return -1;
+    int rc = pl_moves_parse(path, data, len, out, err);
+    free(data);
+    return rc;
+}
+
+void pl_moves_free(pl_moves *m) {
+    for (int i = 0; i < m->n; i++) free(m->text[i]);
+    free(m->text);
+    free(m->line);
+    free(m->col);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,230 @@
+/* Clickomania's descriptor: wires rules, notation and solvers into the
+ * commands the CLI writes once for every game. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/clickomania.h"
+
+static void *level_parse(const pl_level_text *lt, pl_error *err) {
+    click_level *l = pl_xmalloc(sizeof *l);
+    if (click_level_parse(lt, l, err)) {
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
+static void level_free(void *p) {
+    if (!p) return;
+    click_level_free(p);
+    free(p);
+}
+
+static void level_info(const void *p, json_t *o) {
+    const click_level *l = p;
+    const click_board *b = &l->board;
+    click_scratch s;
+    click_scratch_init(&s, b->rows, b->cols);
+    int ng = click_find_groups(b, &s), clickable = 0;
+    for (int i = 0; i < ng; i++) clickable += s.groups[i].size >= 2;
+    click_scratch_free(&s);
+    int counts[CLICK_MAX_COLOURS + 1];
+    click_colour_counts(b, counts);
+    json_object_set_new(o, "rows", json_integer(b->rows));
+    json_object_set_new(o, "columns", json_integer(b->cols));
+    json_object_set_new(o, "colours", json_integer(b->ncolours));
+    json_object_set_new(o, "blocks", json_integer(b->blocks));
+    json_object_set_new(o, "groups", json_integer(ng));
+    json_object_set_new(o, "clickable_groups", json_integer(clickable));
+    json_t *cc = json_object();
+    for (int i = 1; i <= b->ncolours; i++) {
+        char key[2] = {l->colour_char[i], 0};
+        json_object_set_new(cc, key, json_integer(counts[i]));
+    }
+    json_object_set_new(o, "colour_counts", cc);
+}
+
+typedef struct click_state {
+    const click_level *level;
+    click_board board;
+    click_scratch scratch;
+    long long removed, score;
+} click_state;
+
+static void *state_new(const void *p) {
+    const click_level *l = p;
+    click_state *st = pl_xcalloc(1, sizeof *st);
+    st->level = l;
+    click_board_init(&st->board, l->board.rows, l->board.cols, l->board.ncolours);
+    click_board_copy(&st->board, &l->board);
+    click_scratch_init(&st->scratch, l->board.rows, l->board.cols);
+    return st;
+}
+
+static void state_free(void *p) {
+    click_state *st = p;
+    if (!st) return;
+    click_board_free(&st->board);
+    click_scratch_free(&st->scratch);
+    free(st);
+}
+
+static pl_move_result move_apply(void *p, const char *text, char *reason, size_t n, int *col) {
+    click_state *st = p;
+    long r, c;
+    const char *end, *bad;
+    char msg[128];
+    if (pl_parse_coord(text, false, &r, &c, &end, &bad, msg, sizeof msg)) {
+        snprintf(reason, n, "%s", msg);
+        *col = (int)(bad - text) + 1;
+        return PL_MOVE_SYNTAX;
+    }
+    if (*end) {
+        snprintf(reason, n, "unexpected '%c' after the cell (a clickomania move is one cell r,c)", *end);
+        *col = (int)(end - text) + 1;
+        return PL_MOVE_SYNTAX;
+    }
+    const click_board *b = &st->board;
+    if (r >= b->rows || c >= b->cols) {
+        snprintf(reason, n, "outside the board (%d rows, %d columns)", b->rows, b->cols);
+        return PL_MOVE_ILLEGAL;
+    }
+    int size = click_click_at(&st->board, &st->scratch, (int)r, (int)c);
+    if (size == 0) {
+        snprintf(reason, n, "empty cell");
+        return PL_MOVE_ILLEGAL;
+    }
+    if (size == 1) {
+        snprintf(reason, n, "group of size 1");
+        return PL_MOVE_ILLEGAL;
+    }
+    st->removed += size;
+    st->score += click_group_score(size);
+    if (st->board.blocks == 0) st->score += CLICK_CLEAR_BONUS;
+    return PL_MOVE_OK;
+}
+
+static void finish(const void *p, const char *objective, pl_verdict *v) {
+    const click_state *st = p;
+    click_objective obj;
+    click_objective_parse(objective, &obj);
+    v->nvalues = 2;
+    v->value_name[0] = "removed";
+    v->value[0] = st->removed;
+    v->value_name[1] = "score";
+    v->value[1] = st->score;
+    v->ok = true;
+    if (obj == CLICK_CLEAR && st->board.blocks > 0) {
+        v->ok = false;
+        snprintf(v->reason, sizeof v->reason, "%d block%s remain%s at the end (objective clear needs an empty board)",
+                 st->board.blocks, st->board.blocks == 1 ? "" : "s", st->board.blocks == 1 ? "s" : "");
+    }
+}
+
+static int solve_exact(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
+    const click_level *l = p;
+    click_objective obj;
+    if (click_objective_parse(req->objective, &obj))
+        return pl_error_set(err, NULL, 0, 0, "unknown objective '%s' (expected clear, max or score)", req->objective);
+    click_exact_result r;
+    click_solve_exact(&l->board, obj, req->limits, &r);
+    out->status = r.status;
+    out->nodes = r.stats.nodes;
+    out->peak_memory = r.stats.peak_memory;
+    out->limit_hit = req->limits->hit;
+    if (obj != CLICK_CLEAR) {
+        out->optimal = r.optimal ? 1 : 0;
+        pl_solution_set_value(out, "removed", r.removed);
+        pl_solution_set_value(out, "score", r.score);
+    }
+    char mv[32];
+    for (int i = 0; i < r.nmoves; i++) {
+        snprintf(mv, sizeof mv, "%d,%d", l->board.rows - 1 - r.move_h[i], r.move_col[i]);
+        pl_strvec_push(&out->moves, mv);
+    }
+    snprintf(out->note, sizeof out->note,
+             "tt hits %llu, commuting clicks skipped %llu, bound cuts %llu",
+             (unsigned long long)r.stats.tt_hits, (unsigned long long)r.stats.sleep_skips,
+             (unsigned long long)r.stats.bound_cuts);
+    click_exact_result_free(&r);
+    return 0;
+}
+
+static const pl_algorithm algorithms[] = {
+    {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
+     "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
+     "admissible bounds; exponential in the worst case",
+     NULL, solve_exact},
+};
+
+static const pl_option solve_options[] = {
+    {"objective", "clear|max|score", "clear: remove every block (default); max: most blocks removed; "
+                                     "score: SameGame score, (n-2)^2 a group of n plus 1000 for an empty board"},
+    {NULL, NULL, NULL},
+};
+
+static const pl_option generate_options[] = {
+    {"rows", "R", "rows (default 5)"},
+    {"cols", "C", "columns (default 5)"},
+    {"colours", "K", "colours, 1 to 62 (default 3)"},
+    {"seed", "S", "random seed (default 1)"},
+    {NULL, NULL, NULL},
+};
+
+static const char colour_alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+static char *generate(const pl_opts *o, pl_error *err) {
+    long rows, cols, k;
+    uint64_t seed;
+    if (pl_opts_long(o, "rows", 5, 1, 4096, &rows, err) || pl_opts_long(o, "cols", 5, 1, 4096, &cols, err) ||
+        pl_opts_long(o, "colours", 3, 1, CLICK_MAX_COLOURS, &k, err) || pl_opts_u64(o, "seed", 1, &seed, err))
+        return NULL;
+    if (rows * cols > 10000000L) {
+        pl_error_set(err, NULL, 0, 0, "--rows x --cols: %ld cells is more than 10^7", rows * cols);
+        return NULL;
+    }
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    char head[200];
+    int hn = snprintf(head, sizeof head,
+                      "# clickomania: generated by puzzlelab clickomania generate --rows %ld --cols %ld --colours "
+                      "%ld --seed %llu\n",
+                      rows, cols, k, (unsigned long long)seed);
+    size_t n = (size_t)hn + (size_t)rows * (size_t)(cols + 1) + 1;
+    char *t = pl_xmalloc(n), *p = t;
+    memcpy(p, head, (size_t)hn);
+    p += hn;
+    for (long r = 0; r < rows; r++) {
+        for (long c = 0; c < cols; c++) *p++ = colour_alphabet[pl_rng_below(&rng, (uint64_t)k)];
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return t;
+}
+
+static const char *const objectives[] = {"clear", "max", "score", NULL};
+
+const pl_game pl_game_clickomania = {
+    .name = "clickomania",
+    .title = "Clickomania (SameGame)",
+    .summary = "click groups of two or more same-coloured blocks; blocks fall, empty columns close up",
+    .level_help =
+        "Level: rows of cells, '.' empty, a colour is a-z A-Z 0-9; the board must be settled (blocks on\n"
+        "the bottom without gaps, non-empty columns contiguous from the left). No headers.\n"
+        "Move: r,c  (row from the top, column from the left, 0-based; any block of the group).\n"
+        "The frame stays fixed: after blocks fall and columns shift, cells keep their coordinates.\n",
+    .objectives = objectives,
+    .level_parse = level_parse,
+    .level_free = level_free,
+    .level_info = level_info,
+    .state_new = state_new,
+    .state_free = state_free,
+    .move_apply = move_apply,
+    .finish = finish,
+    .algorithms = algorithms,
+    .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
+    .solve_options = solve_options,
+    .generate = generate,
+    .generate_options = generate_options,
+};

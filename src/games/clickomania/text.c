@@ -1,0 +1,95 @@
+/* Clickomania level files and move notation (spec/formats.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/clickomania.h"
+
+static const char *const keys[] = {NULL};
+static const char *const sections[] = {"board", NULL};
+
+int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err) {
+    memset(out, 0, sizeof *out);
+    if (pl_level_text_check(lt, keys, NULL, sections, err)) return -1;
+    const pl_section *s = pl_level_section(lt, "board");
+    if (!s) return pl_error_set(err, lt->file, 1, 1, "expected board rows (the level has none)");
+    pl_grid g;
+    if (pl_grid_from_section(lt, s, &g, err)) return -1;
+    int index[128] = {0};
+    int ncol = 0;
+    for (int i = 0; i < g.rows * g.cols; i++) {
+        int ch = (unsigned char)g.cells[i];
+        if (ch == '.' || index[ch]) continue;
+        index[ch] = ++ncol; /* at most 62 distinct characters exist */
+        out->colour_char[ncol] = (char)ch;
+    }
+    /* Settled: blocks on the bottom without gaps; non-empty columns from the left. */
+    int first_empty_col = -1;
+    for (int c = 0; c < g.cols; c++) {
+        int top = -1; /* first row (from the top) holding a block */
+        for (int r = 0; r < g.rows; r++) {
+            char ch = g.cells[r * g.cols + c];
+            if (ch != '.' && top < 0) top = r;
+            if (ch == '.' && top >= 0) {
+                pl_error_set(err, lt->file, s->rows[r].line, c + 1,
+                             "empty cell below a block (the board must be settled: blocks stand on the bottom "
+                             "with no gap)");
+                pl_grid_free(&g);
+                return -1;
+            }
+        }
+        if (top < 0) {
+            if (first_empty_col < 0) first_empty_col = c;
+        } else if (first_empty_col >= 0) {
+            pl_error_set(err, lt->file, s->rows[top].line, c + 1,
+                         "column %d holds blocks but column %d to its left is empty (the board must be settled: "
+                         "non-empty columns are contiguous from the left)",
+                         c, first_empty_col);
+            pl_grid_free(&g);
+            return -1;
+        }
+    }
+    click_board *b = &out->board;
+    click_board_init(b, g.rows, g.cols, ncol);
+    for (int c = 0; c < g.cols; c++) {
+        int h = 0;
+        for (int r = g.rows - 1; r >= 0; r--) {
+            char ch = g.cells[r * g.cols + c];
+            if (ch == '.') break;
+            b->cell[(size_t)c * (size_t)g.rows + (size_t)h] = (uint8_t)index[(unsigned char)ch];
+            h++;
+        }
+        b->height[c] = h;
+        b->blocks += h;
+        if (h) b->width = c + 1;
+    }
+    pl_grid_free(&g);
+    return 0;
+}
+
+void click_level_free(click_level *l) { click_board_free(&l->board); }
+
+void click_move_text(const click_board *b, int col, int h, char *buf, size_t n) {
+    snprintf(buf, n, "%d,%d", b->rows - 1 - h, col);
+}
+
+char *click_board_text(const click_level *l, const click_board *b) {
+    size_t n = (size_t)b->rows * ((size_t)b->cols + 1) + 1;
+    char *t = pl_xmalloc(n), *p = t;
+    for (int r = 0; r < b->rows; r++) {
+        int h = b->rows - 1 - r;
+        for (int c = 0; c < b->cols; c++)
+            *p++ = (c < b->width && h < b->height[c]) ? l->colour_char[click_at(b, c, h)] : '.';
+        *p++ = '\n';
+    }
+    *p = '\0';
+    return t;
+}
+
+int click_objective_parse(const char *s, click_objective *o) {
+    if (!s || strcmp(s, "clear") == 0) *o = CLICK_CLEAR;
+    else if (strcmp(s, "max") == 0) *o = CLICK_MAX;
+    else if (strcmp(s, "score") == 0) *o = CLICK_SCORE;
+    else return -1;
+    return 0;
+}
