@@ -22,8 +22,9 @@ typedef struct command {
 static const pl_option solve_common[] = {
     {"json", NULL, "print one JSON object on stdout instead of text"},
     {"algorithm", "NAME", "force one algorithm (default auto: the first that applies, see GAME help)"},
-    {"time-limit", "SECONDS", "stop after this much time; the answer is then unknown (exit 3)"},
-    {"node-limit", "N", "stop after N search nodes; the answer is then unknown (exit 3)"},
+    {"time-limit", "SECONDS", "stop after this much time: a decision is then unknown (exit 3); an optimisation "
+                              "prints the best found with 'optimal no'"},
+    {"node-limit", "N", "stop after N search nodes (same outcome as --time-limit)"},
     {"memory-limit", "MB", "cap on transposition-table memory in MiB (default 1024); at the cap the table "
                            "replaces entries instead of growing"},
     {"seed", "N", "seed for randomised algorithms (default 1)"},
@@ -41,7 +42,7 @@ static const pl_option info_common[] = {
     {NULL, NULL, NULL},
 };
 static const pl_option generate_common[] = {
-    {"output", "FILE", "write the level to FILE instead of stdout"},
+    {"output", "FILE", "write the level to FILE instead of stdout (also -o FILE)"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -74,7 +75,8 @@ static int fail_usage(const char *fmt, const char *a, const char *b) {
 static int fail_error(const pl_error *e) {
     char buf[1024];
     pl_error_format(e, buf, sizeof buf);
-    fprintf(stderr, "%s\n", buf);
+    /* Errors about a place in a file read like a compiler's; others name us. */
+    fprintf(stderr, "%s%s\n", e->file[0] ? "" : "puzzlelab: ", buf);
     return PL_EXIT_USAGE;
 }
 
@@ -124,7 +126,8 @@ static void print_game_help(FILE *f, const pl_game *g) {
 }
 
 static void print_command_help(FILE *f, const pl_game *g, const command *c) {
-    fprintf(f, "usage: puzzlelab %s %s [OPTIONS] %s\n%s\n\noptions:\n", g->name, c->name, c->args, c->summary);
+    fprintf(f, "usage: puzzlelab %s %s [OPTIONS]%s%s\n%s\n\noptions:\n", g->name, c->name, c->args[0] ? " " : "",
+            c->args, c->summary);
     print_options(f, c->options);
     if (c->run == cmd_solve || c->run == cmd_info) print_options(f, g->solve_options);
     if (c->run == cmd_verify && g->objectives)
@@ -354,7 +357,7 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         }
         if (r == PL_MOVE_ILLEGAL) {
             bad_move = i + 1;
-            snprintf(v.reason, sizeof v.reason, "move %d (%s): %s", i + 1, mv.text[i], reason);
+            snprintf(v.reason, sizeof v.reason, "move %d (%.60s): %.160s", i + 1, mv.text[i], reason);
             v.ok = false;
             break;
         }

@@ -86,7 +86,7 @@ int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level
             bool ok = (ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end);
             if (!ok) {
                 pl_error_set(err, file, line, (int)(i - start) + 1,
-                             ch >= 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
+                             ch > 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
                                        : "control character 0x%02X (level files are plain ASCII)",
                              ch);
                 pl_level_text_free(lt);
@@ -226,8 +226,8 @@ int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *
         }
         if (r->len != cols)
             return pl_error_set(err, lt->file, r->line, (r->len < cols ? r->len : cols) + 1,
-                                "row has %d cells, expected %d like the first row of section '%s' (line %d)",
-                                r->len, cols, s->name, s->rows[0].line);
+                                "row has %d cell%s, expected %d like the first row of section '%s' (line %d)",
+                                r->len, r->len == 1 ? "" : "s", cols, s->name, s->rows[0].line);
     }
     g->rows = s->nrows;
     g->cols = cols;

@@ -72,15 +72,16 @@ int pl_read_file(const char *path, char **data, size_t *len, pl_error *err) {
             cap *= 2;
             buf = pl_xrealloc(buf, cap);
         }
+        errno = 0;
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
         if (got == 0) break;
     }
-    int bad = ferror(f);
+    int bad = ferror(f), why = errno;
     if (f != stdin) fclose(f);
     if (bad) {
         free(buf);
-        return pl_error_set(err, path, 0, 0, "read error");
+        return pl_error_set(err, path, 0, 0, "cannot read: %s", why ? strerror(why) : "read error");
     }
     buf[n] = '\0';
     *data = buf;

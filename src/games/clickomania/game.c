@@ -151,11 +151,21 @@ static int solve_exact(const void *p, const pl_request *req, pl_solution *out, p
     return 0;
 }
 
+static bool exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
+    (void)req;
+    const click_board *b = &((const click_level *)p)->board;
+    snprintf(why, n,
+             "general board (%d x %d, %d colours): no polynomial case of the paper applies, so exact search "
+             "(exponential in the worst case)",
+             b->rows, b->cols, b->ncolours);
+    return true;
+}
+
 static const pl_algorithm algorithms[] = {
     {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
      "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
      "admissible bounds; exponential in the worst case",
-     NULL, solve_exact},
+     exact_applies, solve_exact},
 };
 
 static const pl_option solve_options[] = {
