@@ -1,0 +1,433 @@
+#!/usr/bin/env bash
+# CLI tests of puzzlelab (spec/formats.md): golden outputs, exit codes, error
+# messages on stderr, help, generate --seed, and solve -> verify round trips.
+#
+# usage: tests/cli/run.sh PUZZLELAB SRCDIR JSON_MOVES
+#   PUZZLELAB   the puzzlelab binary
+#   SRCDIR      the source tree (its tests/cli/ holds levels/ and golden/)
+#   JSON_MOVES  the tests/json_moves.c helper (extracts moves and fields from
+#               solve --json output; no python or jq needed)
+#
+# Commands run in SRCDIR/tests/cli with relative level paths, so the paths in
+# the outputs are stable. Before comparing with golden/NAME.out, stdout is
+# normalised: the '# algorithm ...' comment line (timings) and the JSON
+# "seconds" value. Everything else (node counts, notes, moves) is compared.
+#
+# UPDATE_GOLDEN=1 tests/cli/run.sh ... rewrites golden/*.out from the current
+# output; review the diff (git diff tests/cli/golden) before committing.
+set -u
+
+if [ $# -ne 3 ]; then
+    echo "usage: $0 PUZZLELAB SRCDIR JSON_MOVES" >&2
+    exit 2
+fi
+PL=$(realpath "$1")
+SRC=$(realpath "$2")
+JM=$(realpath "$3")
+CLI="$SRC/tests/cli"
+GOLD="$CLI/golden"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/puzzlelab-cli.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+cd "$CLI" || exit 2
+UPDATE=${UPDATE_GOLDEN:-}
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*" >&2
+}
+
+normalise() {
+    sed -E -e 's/^# algorithm ([^;]*);.*$/# algorithm \1; (timings normalised)/' \
+        -e 's/^( *"seconds": )[-+0-9.eE]+/\10/'
+}
+
+# run NAME ARGS...: runs puzzlelab; stdout in $TMP/NAME.raw, stderr in
+# $TMP/NAME.err, exit status in $RC.
+RC=0
+run() {
+    local name=$1
+    shift
+    RC=0
+    "$PL" "$@" >"$TMP/$name.raw" 2>"$TMP/$name.err" || RC=$?
+    echo "puzzlelab $*" >"$TMP/$name.cmd"
+}
+
+expect_rc() { # NAME WANT
+    if [ "$RC" -eq "$2" ]; then
+        ok
+    else
+        bad "$1: exit status $RC, expected $2 ($(cat "$TMP/$1.cmd"))"
+        sed 's/^/    stderr: /' "$TMP/$1.err" >&2
+    fi
+}
+
+expect_stderr() { # NAME TEXT: stderr is exactly TEXT (one line)
+    local got
+    got=$(cat "$TMP/$1.err")
+    if [ "$got" == "$2" ]; then
+        ok
+    else
+        bad "$1: stderr differs ($(cat "$TMP/$1.cmd"))"
+        echo "    got:      $got" >&2
+        echo "    expected: $2" >&2
+    fi
+}
+
+expect_no_stderr() { # NAME
+    if [ -s "$TMP/$1.err" ]; then
+        bad "$1: unexpected output on stderr ($(cat "$TMP/$1.cmd"))"
+        sed 's/^/    stderr: /' "$TMP/$1.err" >&2
+    else
+        ok
+    fi
+}
+
+expect_no_stdout() { # NAME
+    if [ -s "$TMP/$1.raw" ]; then
+        bad "$1: unexpected output on stdout ($(cat "$TMP/$1.cmd"))"
+        sed 's/^/    stdout: /' "$TMP/$1.raw" >&2
+    else
+        ok
+    fi
+}
+
+compare_golden() { # NAME
+    local name=$1
+    normalise <"$TMP/$name.raw" >"$TMP/$name.out"
+    if [ -n "$UPDATE" ]; then cp "$TMP/$name.out" "$GOLD/$name.out"; fi
+    if [ ! -f "$GOLD/$name.out" ]; then
+        bad "$name: no golden/$name.out (run with UPDATE_GOLDEN=1 and review it)"
+    elif diff -u "$GOLD/$name.out" "$TMP/$name.out" >"$TMP/$name.diff"; then
+        ok
+    else
+        bad "$name: stdout differs from golden/$name.out ($(cat "$TMP/$name.cmd"))"
+        sed 's/^/    /' "$TMP/$name.diff" >&2
+    fi
+}
+
+# golden NAME WANT_RC ARGS...: stdout matches golden/NAME.out, exit status
+# WANT_RC, and nothing on stderr.
+golden() {
+    local name=$1 want=$2
+    shift 2
+    run "$name" "$@"
+    compare_golden "$name"
+    expect_rc "$name" "$want"
+    expect_no_stderr "$name"
+}
+
+# error NAME WANT_RC STDERR ARGS...: exit status WANT_RC, stderr exactly
+# STDERR, nothing on stdout.
+error() {
+    local name=$1 want=$2 msg=$3
+    shift 3
+    run "$name" "$@"
+    expect_rc "$name" "$want"
+    expect_stderr "$name" "$msg"
+    expect_no_stdout "$name"
+}
+
+same_output() { # NAME1 NAME2: raw stdout identical
+    if cmp -s "$TMP/$1.raw" "$TMP/$2.raw"; then ok; else bad "$1 and $2 print different output"; fi
+}
+
+C=clickomania
+
+# ---------------------------------------------------------------- help
+golden help_top 0 help
+run help_noargs
+expect_rc help_noargs 2
+same_output help_top help_noargs
+run help_dashdash --help
+expect_rc help_dashdash 0
+same_output help_top help_dashdash
+run help_h -h
+expect_rc help_h 0
+same_output help_top help_h
+golden version 0 --version
+golden help_game 0 $C help
+run help_game_noargs $C
+expect_rc help_game_noargs 2
+same_output help_game help_game_noargs
+golden help_solve 0 $C solve --help
+golden help_verify 0 $C verify --help
+golden help_info 0 $C info --help
+golden help_generate 0 $C generate --help
+# --help wins over everything else on the line
+run help_solve_h $C solve levels/small.level --objective max -h
+expect_rc help_solve_h 0
+same_output help_solve help_solve_h
+
+# ---------------------------------------------------------------- solve
+golden solve_small 0 $C solve levels/small.level
+golden solve_small_json 0 $C solve --json levels/small.level
+golden solve_small_max 0 $C solve --objective max levels/small.level
+golden solve_small_score 0 $C solve --objective=score levels/small.level
+golden solve_opt_clear 1 $C solve levels/opt.level
+golden solve_opt_clear_json 1 $C solve levels/opt.level --json
+golden solve_opt_max 0 $C solve --objective max levels/opt.level
+golden solve_opt_max_json 0 $C solve --objective max --json levels/opt.level
+golden solve_opt_score 0 $C solve --objective score levels/opt.level
+golden solve_opt_score_json 0 $C solve --objective score --json levels/opt.level
+golden solve_stuck 1 $C solve levels/stuck.level
+golden solve_stuck_max 0 $C solve --objective max levels/stuck.level
+golden solve_ragged 1 $C solve levels/ragged.level
+golden solve_ragged_score 0 $C solve --objective score levels/ragged.level
+golden solve_hard 1 $C solve levels/hard.level
+# degenerate boards: already empty (cleared by no move), a single block
+golden solve_empty 0 $C solve levels/empty.level
+golden solve_empty_score 0 $C solve --objective score levels/empty.level
+golden solve_one 1 $C solve levels/one.level
+golden solve_one_max_json 0 $C solve --objective max --json levels/one.level
+# limits: exit 3, status unknown
+golden solve_hard_node_limit 3 $C solve --node-limit 1 levels/hard.level
+golden solve_hard_node_limit_json 3 $C solve --node-limit 1 --json levels/hard.level
+golden solve_hard_node_limit_100 3 $C solve --node-limit 100 levels/hard.level
+golden solve_big_time_limit 3 $C solve --time-limit 0.000001 levels/big.level
+golden solve_big_memory_limit_json 3 $C solve --memory-limit 1 --node-limit 20000 --json levels/big.level
+# an optimisation objective under a limit: solved with the best found, optimal no
+golden solve_hard_max_node_limit 0 $C solve --objective max --node-limit 1 levels/hard.level
+# --algorithm exact is what auto picks
+run solve_small_exact $C solve --algorithm exact levels/small.level
+expect_rc solve_small_exact 0
+normalise <"$TMP/solve_small_exact.raw" >"$TMP/solve_small_exact.out"
+if cmp -s "$TMP/solve_small_exact.out" "$GOLD/solve_small.out"; then ok; else bad "solve --algorithm exact differs from auto"; fi
+
+# ---------------------------------------------------------------- verify
+golden verify_small 0 $C verify levels/small.level levels/small.moves
+golden verify_small_json 0 $C verify --json levels/small.level levels/small.moves
+golden verify_small_max 0 $C verify --objective max levels/small.level levels/small.moves
+golden verify_partial 1 $C verify levels/small.level levels/small_partial.moves
+golden verify_partial_json 1 $C verify --json levels/small.level levels/small_partial.moves
+golden verify_partial_max 0 $C verify --objective max levels/small.level levels/small_partial.moves
+golden verify_partial_score 0 $C verify --objective score levels/small.level levels/small_partial.moves
+golden verify_none 1 $C verify levels/small.level levels/none.moves
+golden verify_none_max 0 $C verify --objective max levels/stuck.level levels/none.moves
+golden verify_empty_none 0 $C verify levels/empty.level levels/none.moves
+golden verify_single 1 $C verify levels/opt.level levels/single.moves
+golden verify_single_json 1 $C verify --objective score --json levels/opt.level levels/single.moves
+golden verify_empty_cell 1 $C verify levels/small.level levels/empty_cell.moves
+golden verify_outside 1 $C verify --objective max levels/small.level levels/outside.moves
+# syntax errors in a MOVES file are bad input: exit 2, file:line:col
+error verify_syntax 2 "levels/syntax.moves:2:3: expected a column number" \
+    $C verify levels/small.level levels/syntax.moves
+error verify_syntax2 2 "levels/syntax2.moves:2:4: expected ',' between row and column (a cell is written r,c)" \
+    $C verify levels/small.level levels/syntax2.moves
+printf '1,0\n1,0 ,\n' >"$TMP/trailing.moves"
+error verify_syntax3 2 "$TMP/trailing.moves:2:4: unexpected ' ' after the cell (a clickomania move is one cell r,c)" \
+    $C verify levels/small.level "$TMP/trailing.moves"
+printf '1,0\n\x01\n' >"$TMP/control.moves"
+error verify_control 2 "$TMP/control.moves:2:1: non-ASCII or control byte 0x01" \
+    $C verify levels/small.level "$TMP/control.moves"
+# the MOVES file from standard input
+RC=0
+"$PL" $C verify levels/small.level - <levels/small.moves >"$TMP/verify_stdin.raw" 2>"$TMP/verify_stdin.err" || RC=$?
+echo "puzzlelab $C verify levels/small.level - <levels/small.moves" >"$TMP/verify_stdin.cmd"
+expect_rc verify_stdin 0
+same_output verify_small verify_stdin
+
+# ---------------------------------------------------------------- info
+golden info_small 0 $C info levels/small.level
+golden info_opt_json 0 $C info --json levels/opt.level
+golden info_ragged_max 0 $C info --objective max levels/ragged.level
+golden info_empty 0 $C info levels/empty.level
+
+# ---------------------------------------------------------------- bad input: exit 2, file:line:col on stderr
+SETTLED_GAP="(the board must be settled: blocks stand on the bottom with no gap)"
+SETTLED_COLS="(the board must be settled: non-empty columns are contiguous from the left)"
+BAD_CHAR="(expected '.' or a colour a-z A-Z 0-9)"
+for cmd in solve info verify; do
+    extra=()
+    if [ $cmd = verify ]; then extra=(levels/small.moves); fi
+    error bad_char_$cmd 2 "levels/bad_char.level:2:2: unexpected character '-' $BAD_CHAR" \
+        $C $cmd levels/bad_char.level "${extra[@]}"
+    error bad_rows_$cmd 2 \
+        "levels/bad_rows.level:2:3: row has 3 cells, expected 2 like the first row of section 'board' (line 1)" \
+        $C $cmd levels/bad_rows.level "${extra[@]}"
+    error bad_gap_$cmd 2 "levels/bad_gap.level:2:1: empty cell below a block $SETTLED_GAP" \
+        $C $cmd levels/bad_gap.level "${extra[@]}"
+    error bad_column_$cmd 2 \
+        "levels/bad_column.level:3:2: column 1 holds blocks but column 0 to its left is empty $SETTLED_COLS" \
+        $C $cmd levels/bad_column.level "${extra[@]}"
+    error bad_key_$cmd 2 "levels/bad_key.level:1:1: unknown key 'colours' (this game takes no headers)" \
+        $C $cmd levels/bad_key.level "${extra[@]}"
+    error bad_section_$cmd 2 "levels/bad_section.level:1:1: unknown section 'target' (expected one of: board)" \
+        $C $cmd levels/bad_section.level "${extra[@]}"
+    error bad_header_$cmd 2 \
+        "levels/bad_header.level:1:9: expected a space after 'colours:' (a header line is 'key: value')" \
+        $C $cmd levels/bad_header.level "${extra[@]}"
+    error bad_ascii_$cmd 2 "levels/bad_ascii.level:2:1: non-ASCII byte 0xC3 (level files are plain ASCII)" \
+        $C $cmd levels/bad_ascii.level "${extra[@]}"
+    error bad_empty_$cmd 2 "levels/bad_empty.level:1:1: expected board rows (the level has none)" \
+        $C $cmd levels/bad_empty.level "${extra[@]}"
+    error bad_twice_$cmd 2 "levels/bad_twice.level:3:1: section 'board' opened twice (first at line 1)" \
+        $C $cmd levels/bad_twice.level "${extra[@]}"
+    error missing_$cmd 2 "levels/nope.level: cannot open: No such file or directory" \
+        $C $cmd levels/nope.level "${extra[@]}"
+done
+error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory" \
+    $C verify levels/small.level levels/nope.moves
+error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
+
+# ---------------------------------------------------------------- bad usage: exit 2
+error usage_game 2 "puzzlelab: unknown game 'chess' (expected one of: clickomania; see 'puzzlelab help')" chess solve x
+error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
+    $C frobnicate
+error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
+    $C solve --fast levels/small.level
+error usage_verify_option 2 "puzzlelab: unknown option --node-limit for 'clickomania verify' (see 'puzzlelab clickomania verify --help')" \
+    $C verify --node-limit 5 levels/small.level levels/small.moves
+error usage_objective 2 "puzzlelab: unknown objective 'most' for clickomania (expected clear max score)" \
+    $C solve --objective most levels/small.level
+error usage_verify_objective 2 "puzzlelab: unknown objective 'most' for clickomania (expected clear max score)" \
+    $C verify --objective most levels/small.level levels/small.moves
+error usage_node_limit 2 "puzzlelab: --node-limit: expected a non-negative whole number, got 'many'" \
+    $C solve --node-limit many levels/small.level
+error usage_node_limit_neg 2 "puzzlelab: --node-limit: expected a non-negative whole number, got '-1'" \
+    $C solve --node-limit=-1 levels/small.level
+error usage_time_limit 2 "puzzlelab: --time-limit: expected a number, got '1s'" $C solve --time-limit 1s levels/small.level
+error usage_memory_limit 2 "puzzlelab: --memory-limit: expected 1 to 4194304 MiB" \
+    $C solve --memory-limit 0 levels/small.level
+error usage_needs_value 2 "puzzlelab: option --node-limit needs a value (N)" $C solve levels/small.level --node-limit
+error usage_flag_value 2 "puzzlelab: option --json takes no value" $C solve --json=yes levels/small.level
+error usage_algorithm 2 "puzzlelab: unknown algorithm 'greedy' for clickomania (see 'puzzlelab GAME help')" \
+    $C solve --algorithm greedy levels/small.level
+error usage_solve_files 2 "puzzlelab: solve takes one LEVEL file (see 'puzzlelab clickomania solve --help')" \
+    $C solve levels/small.level levels/opt.level
+error usage_solve_nofile 2 "puzzlelab: solve takes one LEVEL file (see 'puzzlelab clickomania solve --help')" \
+    $C solve
+error usage_verify_files 2 "puzzlelab: verify takes a LEVEL and a MOVES file (see 'puzzlelab clickomania verify --help')" \
+    $C verify levels/small.level
+error usage_info_files 2 "puzzlelab: info takes one LEVEL file (see 'puzzlelab clickomania info --help')" $C info
+error usage_generate_files 2 "puzzlelab: generate takes no files, only options (see 'puzzlelab clickomania generate --help')" \
+    $C generate levels/small.level
+error usage_generate_colours 2 "puzzlelab: --colours: 0 is out of range [1, 62]" $C generate --colours 0
+error usage_generate_seed 2 "puzzlelab: --seed: expected a non-negative whole number, got 'x'" $C generate --seed x
+error usage_generate_output 2 "puzzlelab: cannot write /nonexistent-dir/x.level" \
+    $C generate -o /nonexistent-dir/x.level
+
+# ---------------------------------------------------------------- generate
+golden generate_seed7 0 $C generate --seed 7 --rows 4 --cols 6 --colours 3
+run generate_seed7_again $C generate --colours 3 --cols 6 --rows 4 --seed 7
+expect_rc generate_seed7_again 0
+same_output generate_seed7 generate_seed7_again
+run generate_seed8 $C generate --seed 8 --rows 4 --cols 6 --colours 3
+expect_rc generate_seed8 0
+if cmp -s "$TMP/generate_seed7.raw" "$TMP/generate_seed8.raw"; then bad "generate: seeds 7 and 8 give the same level"; else ok; fi
+golden generate_default 0 $C generate
+run generate_file $C generate --seed 7 --rows 4 --cols 6 --colours 3 -o "$TMP/gen7.level"
+expect_rc generate_file 0
+expect_no_stdout generate_file
+if cmp -s "$TMP/generate_seed7.raw" "$TMP/gen7.level"; then ok; else bad "generate -o FILE differs from stdout"; fi
+run generate_file2 $C generate --seed=7 --rows=4 --cols=6 --colours=3 --output="$TMP/gen7b.level"
+expect_rc generate_file2 0
+if cmp -s "$TMP/generate_seed7.raw" "$TMP/gen7b.level"; then ok; else bad "generate --output=FILE differs from stdout"; fi
+# a generated level is a valid level
+run generate_info $C info "$TMP/gen7.level"
+expect_rc generate_info 0
+expect_no_stderr generate_info
+
+# ---------------------------------------------------------------- solve -> verify round trips
+# check_round_trip NAME LEVEL OBJECTIVE [SOLVE OPTIONS...]: solve --json, then
+# the certificate through verify --objective; exit codes match the status, and
+# verify reaches the values solve claims. Outputs go to $TMP/rt_NAME_OBJECTIVE.*
+check_round_trip() {
+    local name=$1 level=$2 obj=$3
+    shift 3
+    local tag=rt_${name}_$obj
+    run "$tag" $C solve --json --objective "$obj" "$@" "$level"
+    local status
+    if ! status=$("$JM" "$TMP/$tag.raw" status 2>"$TMP/$tag.jm.err"); then
+        bad "$tag: solve --json output is not readable: $(cat "$TMP/$tag.jm.err")"
+        return
+    fi
+    local want_rc
+    case $status in
+    solved) want_rc=0 ;;
+    unsolvable) want_rc=1 ;;
+    unknown) want_rc=3 ;;
+    *)
+        bad "$tag: status '$status'"
+        return
+        ;;
+    esac
+    expect_rc "$tag" "$want_rc"
+    expect_no_stderr "$tag"
+    if [ "$status" = unsolvable ] && [ "$obj" != clear ]; then bad "$tag: 'unsolvable' for an optimisation objective"; fi
+    "$JM" "$TMP/$tag.raw" >"$TMP/$tag.moves" || bad "$tag: no moves array"
+    if [ "$status" != solved ]; then
+        if [ -s "$TMP/$tag.moves" ]; then bad "$tag: moves printed with status $status"; else ok; fi
+        return
+    fi
+    run "$tag.verify" $C verify --json --objective "$obj" "$level" "$TMP/$tag.moves"
+    expect_rc "$tag.verify" 0
+    expect_no_stderr "$tag.verify"
+    local v
+    v=$("$JM" "$TMP/$tag.verify.raw" valid)
+    if [ "$v" = true ]; then ok; else bad "$tag: verify says valid=$v: $("$JM" "$TMP/$tag.verify.raw" reason)"; fi
+    local n
+    n=$(wc -l <"$TMP/$tag.moves")
+    if [ "$("$JM" "$TMP/$tag.verify.raw" moves)" = "$n" ]; then ok; else bad "$tag: verify counted a different number of moves"; fi
+    if [ "$obj" != clear ]; then
+        local key
+        for key in removed score; do
+            local a b
+            a=$("$JM" "$TMP/$tag.raw" $key)
+            b=$("$JM" "$TMP/$tag.verify.raw" $key)
+            if [ "$a" = "$b" ]; then ok; else bad "$tag: solve claims $key $a, verify reaches $b"; fi
+        done
+    fi
+    # the text output's moves: block, saved alone, is a MOVES file too
+    run "$tag.text" $C solve --objective "$obj" "$@" "$level"
+    sed -n '/^moves:$/,$p' "$TMP/$tag.text.raw" >"$TMP/$tag.text.moves"
+    run "$tag.textverify" $C verify --objective "$obj" "$level" "$TMP/$tag.text.moves"
+    expect_rc "$tag.textverify" 0
+}
+
+for name in small opt stuck ragged hard empty one; do
+    for obj in clear max score; do check_round_trip $name levels/$name.level $obj; done
+done
+for seed in 1 2 3 4 5 6; do
+    "$PL" $C generate --seed $seed --rows 5 --cols 5 --colours 3 -o "$TMP/g$seed.level"
+    for obj in clear max score; do check_round_trip gen$seed "$TMP/g$seed.level" $obj; done
+done
+for obj in clear max score; do check_round_trip gen7 "$TMP/gen7.level" $obj; done
+# under a limit the certificate is still legal and worth what it claims
+check_round_trip big levels/big.level max --node-limit 3000
+check_round_trip big levels/big.level score --node-limit 3000
+
+# the levels shipped in levels/clickomania/, when there are any
+shopt -s nullglob
+for level in "$SRC"/levels/clickomania/*.level; do
+    name=shipped_$(basename "$level" .level)
+    run "${name}_info" $C info "$level"
+    expect_rc "${name}_info" 0
+    expect_no_stderr "${name}_info"
+    for obj in clear max score; do check_round_trip "$name" "$level" $obj --node-limit 200000; done
+done
+shopt -u nullglob
+
+# ---------------------------------------------------------------- corrupted certificates: exit 1, precise reason
+# a valid certificate with a click on a single block in front
+run corrupt_src $C solve --json --objective max levels/opt.level
+{
+    echo "0,0"
+    "$JM" "$TMP/corrupt_src.raw"
+} >"$TMP/corrupt1.moves"
+golden corrupt_single 1 $C verify --objective max levels/opt.level "$TMP/corrupt1.moves"
+if grep -qx 'invalid: move 1 (0,0): group of size 1' "$TMP/corrupt_single.raw"; then ok; else bad "corrupt_single: reason"; fi
+# the clear certificate of small.level with its first move repeated at the end
+{
+    "$JM" "$TMP/rt_small_clear.raw"
+    "$JM" "$TMP/rt_small_clear.raw" | head -1
+} >"$TMP/corrupt2.moves"
+golden corrupt_extra 1 $C verify levels/small.level "$TMP/corrupt2.moves"
+# the last move dropped: legal, but the board is not empty
+"$JM" "$TMP/rt_small_clear.raw" | head -n -1 >"$TMP/corrupt3.moves"
+golden corrupt_short 1 $C verify levels/small.level "$TMP/corrupt3.moves"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
