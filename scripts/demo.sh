@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# The demo: build, then solve every shipped level and check every certificate.
+#
+#   bash scripts/demo.sh
+#
+# For each level file under levels/GAME/ (the folder names the game), and for
+# each objective the game has (`puzzlelab GAME help` lists them; clickomania:
+# clear, max, score), runs
+#     build/puzzlelab GAME solve --time-limit 10 [--objective OBJ] LEVEL
+# reads the text output (status on the first line, '# algorithm NAME; T s; ...',
+# value lines such as 'removed N', the certificate after 'moves:'), saves the
+# certificate and checks it with
+#     build/puzzlelab GAME verify [--objective OBJ] LEVEL MOVES
+# which must accept it and reach the values solve reported. Prints a table.
+# Exit status 1 when a certificate fails verify (or solve/verify fails on
+# bad input), else 0. Unsolvable and unknown (time limit) answers are reported,
+# not failures.
+#
+# Environment: DEMO_TIME_LIMIT (seconds per solve, default 10),
+# DEMO_OBJECTIVES=default (only each game's default objective; default: all),
+# JOBS (build jobs, default 2). Certificates are kept in demo-out/.
+set -uo pipefail
+export LC_ALL=C
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 2
+# shellcheck source=scripts/deps.sh
+source scripts/deps.sh
+pl_ensure_deps
+
+JOBS=${JOBS:-2}
+TIME_LIMIT=${DEMO_TIME_LIMIT:-10}
+OUT=demo-out
+PL=build/puzzlelab
+
+if [[ -f build/CMakeCache.txt ]]; then
+    home=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' build/CMakeCache.txt)
+    if [[ -n $home && $(cd "$home" 2>/dev/null && pwd) != "$ROOT" ]]; then
+        echo "demo.sh: build/ was configured for $home; recreating it"
+        rm -rf build
+    fi
+fi
+echo "==> build (Release, build/)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null || { echo "demo.sh: cmake configure failed" >&2; exit 2; }
+cmake --build build -j"$JOBS" --target puzzlelab || { echo "demo.sh: build failed" >&2; exit 2; }
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+# Files under levels/GAME/ that are not levels.
+is_level_file() {
+    local base
+    base=$(basename "$1")
+    [[ -f $1 ]] || return 1
+    case $base in
+    README* | *.md | *.moves | *.out | *.json | *.svg | *.png | .*) return 1 ;;
+    esac
+    return 0
+}
+
+# The game's objectives, from its help ("objectives (--objective): clear (default) max score").
+objectives_of() {
+    "$PL" "$1" help 2>/dev/null | sed -n 's/^objectives (--objective)://p' | sed 's/(default)//g' | tr -s ' ' '\n' |
+        sed '/^$/d'
+}
+
+# value lines "name N" of solve or verify text output (before any certificate), sorted
+values_of() { sed '/^moves:$/q' "$1" | grep -E '^[a-z_]+ -?[0-9]+$' | sort; }
+
+declare -a R_LEVEL=() R_OBJ=() R_ALG=() R_STATUS=() R_MOVES=() R_VALUES=() R_TIME=() R_VER=()
+FAILURES=0
+NLEVELS=0
+
+add_row() {
+    R_LEVEL+=("$1")
+    R_OBJ+=("$2")
+    R_ALG+=("$3")
+    R_STATUS+=("$4")
+    R_MOVES+=("$5")
+    R_VALUES+=("$6")
+    R_TIME+=("$7")
+    R_VER+=("$8")
+}
+
+shopt -s nullglob
+for dir in levels/*/; do
+    game=$(basename "$dir")
+    files=()
+    for f in "$dir"*; do is_level_file "$f" && files+=("$f"); done
+    if [[ ${#files[@]} == 0 ]]; then
+        echo "demo.sh: levels/$game/ has no levels; skipped"
+        continue
+    fi
+    if ! "$PL" "$game" help >/dev/null 2>&1; then
+        echo "demo.sh: game '$game' is not in this build of puzzlelab; levels/$game/ skipped"
+        continue
+    fi
+    mapfile -t objs < <(objectives_of "$game")
+    [[ ${#objs[@]} == 0 ]] && objs=("")
+    [[ ${DEMO_OBJECTIVES:-all} == default ]] && objs=("${objs[0]}")
+    for level in "${files[@]}"; do
+        NLEVELS=$((NLEVELS + 1))
+        for obj in "${objs[@]}"; do
+            optarg=()
+            [[ -n $obj ]] && optarg=(--objective "$obj")
+            stem="$OUT/$game-$(basename "$level")${obj:+-$obj}"
+            "$PL" "$game" solve --time-limit "$TIME_LIMIT" "${optarg[@]}" "$level" >"$stem.out" 2>"$stem.err"
+            rc=$?
+            status=$(head -n 1 "$stem.out")
+            alg=$(sed -n 's/^# algorithm \([^;]*\);.*/\1/p' "$stem.out" | head -n 1)
+            secs=$(sed -n 's/^# algorithm [^;]*; *\([0-9.]*\) s;.*/\1/p' "$stem.out" | head -n 1)
+            if [[ $rc == 2 || -z $status ]]; then
+                echo "demo.sh: $game solve $level failed (exit $rc): $(head -n 3 "$stem.err")" >&2
+                add_row "$level" "${obj:--}" "${alg:--}" "error" "-" "-" "-" "FAIL"
+                FAILURES=$((FAILURES + 1))
+                continue
+            fi
+            moves="-"
+            verified="-"
+            if [[ $status == solved ]]; then
+                sed -n '/^moves:$/,$p' "$stem.out" >"$stem.moves"
+                moves=$(($(wc -l <"$stem.moves") - 1))
+                ((moves < 0)) && moves=0
+                "$PL" "$game" verify "${optarg[@]}" "$level" "$stem.moves" >"$stem.verify" 2>&1
+                vrc=$?
+                if [[ $vrc == 0 ]]; then
+                    # every value solve reported must be the one verify reaches
+                    missing=$(comm -23 <(values_of "$stem.out") <(values_of "$stem.verify"))
+                    if [[ -z $missing ]]; then
+                        verified="yes"
+                    else
+                        verified="MISMATCH"
+                        echo "demo.sh: $game $level ${obj}: solve reported '$(tr '\n' ' ' <<<"$missing")', verify: $(values_of "$stem.verify" | tr '\n' ' ')" >&2
+                        FAILURES=$((FAILURES + 1))
+                    fi
+                else
+                    verified="NO"
+                    echo "demo.sh: $game verify $level ${obj}: $(head -n 2 "$stem.verify" | tr '\n' ' ')" >&2
+                    FAILURES=$((FAILURES + 1))
+                fi
+            fi
+            # optimisation values (removed, score, ...) and whether proven optimal
+            vals=$(sed '/^moves:$/q' "$stem.out" | grep -E '^[a-z_]+ -?[0-9]+$' | tr ' ' '=' | tr '\n' ' ')
+            opt=$(sed -n 's/^optimal \(yes\|no\)$/\1/p' "$stem.out" | head -n 1)
+            [[ $opt == no ]] && vals+="(not proven optimal)"
+            vals=${vals% }
+            add_row "$level" "${obj:--}" "${alg:--}" "$status" "$moves" "${vals:--}" "${secs:--}" "$verified"
+        done
+    done
+done
+
+if [[ ${#R_LEVEL[@]} == 0 ]]; then
+    echo "demo.sh: no levels found under levels/*/"
+    exit 0
+fi
+
+# The table, columns as wide as their widest cell.
+w=(5 9 9 6 5 6 6 8)
+for i in "${!R_LEVEL[@]}"; do
+    row=("${R_LEVEL[$i]}" "${R_OBJ[$i]}" "${R_ALG[$i]}" "${R_STATUS[$i]}" "${R_MOVES[$i]}" "${R_VALUES[$i]}"
+        "${R_TIME[$i]}" "${R_VER[$i]}")
+    for j in "${!row[@]}"; do ((${#row[$j]} > w[j])) && w[j]=${#row[$j]}; done
+done
+fmt="%-${w[0]}s  %-${w[1]}s  %-${w[2]}s  %-${w[3]}s  %${w[4]}s  %-${w[5]}s  %${w[6]}s  %s\n"
+dashes() { printf '%*s' "$1" '' | tr ' ' -; }
+echo
+# shellcheck disable=SC2059 # the format is built above
+printf "$fmt" level objective algorithm status moves values time/s verified
+# shellcheck disable=SC2059
+printf "$fmt" "$(dashes "${w[0]}")" "$(dashes "${w[1]}")" "$(dashes "${w[2]}")" "$(dashes "${w[3]}")" \
+    "$(dashes "${w[4]}")" "$(dashes "${w[5]}")" "$(dashes "${w[6]}")" "$(dashes "${w[7]}")"
+for i in "${!R_LEVEL[@]}"; do
+    # shellcheck disable=SC2059
+    printf "$fmt" "${R_LEVEL[$i]}" "${R_OBJ[$i]}" "${R_ALG[$i]}" "${R_STATUS[$i]}" "${R_MOVES[$i]}" "${R_VALUES[$i]}" \
+        "${R_TIME[$i]}" "${R_VER[$i]}"
+done
+echo
+echo "demo.sh: $NLEVELS level(s), ${#R_LEVEL[@]} solve run(s); certificates and outputs in $OUT/"
+if [[ $FAILURES != 0 ]]; then
+    echo "demo.sh: $FAILURES FAILED"
+    exit 1
+fi
+echo "demo.sh: every certificate verified"
