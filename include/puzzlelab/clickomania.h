@@ -112,4 +112,68 @@ typedef struct click_exact_result {
 int click_solve_exact(const click_board *start, click_objective obj, pl_limits *lim, click_exact_result *res);
 void click_exact_result_free(click_exact_result *r);
 
+/* ---------- one column or one row (Section 2 of the paper) ---------- */
+
+/* The board read as a word of groups: bottom to top for one column, left to
+ * right for one row. */
+typedef struct click_word {
+    int ngroups;
+    int *colour; /* per group, 1..ncolours */
+    int *size;   /* blocks per group */
+    long long blocks;
+    int ncolours; /* distinct colours present */
+} click_word;
+
+/* One column (width <= 1) or one row (every column at most one block high). */
+bool click_board_is_line(const click_board *b);
+bool click_board_is_column(const click_board *b); /* vs row, for coordinates */
+void click_word_from_board(const click_board *b, click_word *w);
+void click_word_from_colours(const int *colours, int n, click_word *w); /* one block each */
+void click_word_free(click_word *w);
+
+/* Replays clicks given as group indices of the ORIGINAL word (any remaining
+ * group of the clicked run), turning each into the 0-based position of the
+ * run's first block in the word at that time. Fails (returns the index of the
+ * bad click) when a click hits a removed group or a single block; -1 when all
+ * are fine. O(groups) for the list walks plus O(log groups) per click. */
+int click_word_positions(const click_word *w, const int *group_clicks, int nclicks, long long *pos,
+                         long long *removed);
+
+/* The word with every group capped at two letters (a group of two or more
+ * blocks behaves like two blocks): letter k has a colour, its group, and a
+ * weight (blocks it stands for; a group of s >= 2 is letters of weight 1 and
+ * s-1). */
+typedef struct click_letters {
+    int n;
+    int *colour, *group;
+    long long *weight;
+} click_letters;
+void click_letters_from_word(const click_word *w, click_letters *l);
+void click_letters_free(click_letters *l);
+
+/* Result of a one-line algorithm: clicks as positions in the word at the time
+ * (0 = bottom of the column / left end of the row). */
+typedef struct click_line_result {
+    pl_status status;
+    long long removed;
+    int nclicks;
+    long long *pos;
+    size_t peak_memory; /* bytes of the algorithm's tables */
+} click_line_result;
+void click_line_result_free(click_line_result *r);
+
+/* Theorem 2 / Corollary 6: the grammar S -> e | SS | cSc | cScSc over the
+ * word with runs capped at two letters; certificate from the parse. */
+int click_line_grammar(const click_word *w, pl_limits *lim, click_line_result *r);
+/* Lemma 1 / Corollary 7: most blocks removable, with a certificate. */
+int click_line_max(const click_word *w, pl_limits *lim, click_line_result *r);
+/* Theorems 10 and 12 (two colours): linear-time decision and certificate. */
+int click_line_two_colours(const click_word *w, click_line_result *r);
+/* Decision only, O(n), no allocation beyond O(1) (for census). */
+bool click_line_two_colours_solvable(const click_word *w);
+
+/* Census of one shape (every board, or a sample): see census.c. */
+int click_census(const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err);
+extern const pl_option click_census_options[];
+
 #endif

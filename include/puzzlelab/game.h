@@ -54,6 +54,11 @@ typedef struct pl_request {
     const char *objective;
     uint64_t seed;
     pl_limits *limits;
+    int threads; /* worker threads for parallel algorithms (>= 1) */
+    /* Anytime algorithms report their best so far through this (when not
+     * NULL); algorithms never print themselves. */
+    void (*progress)(void *ctx, const char *line);
+    void *progress_ctx;
 } pl_request;
 
 typedef struct pl_algorithm {
@@ -100,6 +105,11 @@ typedef struct pl_game {
     const pl_algorithm *algorithms; /* in order of preference for auto */
     int nalgorithms;
     const pl_option *solve_options;
+
+    /* Experiments: fills out with the census of the boards the options
+     * describe; returns 0, or -1 with err. NULL when the game has none. */
+    int (*census)(const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err);
+    const pl_option *census_options;
 
     /* Random level as text; NULL when the game has no generator. */
     char *(*generate)(const pl_opts *opts, pl_error *err);

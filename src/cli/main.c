@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "puzzlelab/game.h"
 
@@ -16,6 +17,7 @@ typedef struct command {
     int (*run)(const pl_game *g, int npos, char **pos, const pl_opts *o);
     const pl_option *options; /* command's own common options */
     bool needs_generate;
+    bool needs_census;
 } command;
 
 
@@ -28,6 +30,10 @@ static const pl_option solve_common[] = {
     {"memory-limit", "MB", "cap on transposition-table memory in MiB (default 1024); at the cap the table "
                            "replaces entries instead of growing"},
     {"seed", "N", "seed for randomised algorithms (default 1)"},
+    {"threads", "N", "worker threads for parallel algorithms (default: every core)"},
+    {"batch", "FILE", "solve every board of FILE, one a line in compact form (rows joined by '/'); the level "
+                      "headers come from options; prints the line number, status and value of each"},
+    {"progress", NULL, "anytime algorithms print their best so far on stderr"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -41,6 +47,13 @@ static const pl_option info_common[] = {
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
+static const pl_option census_common[] = {
+    {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"time-limit", "SECONDS", "stop after this much time (the counts are then partial, exit 3)"},
+    {"memory-limit", "MB", "memory cap for the solvers' tables in MiB (default 1024)"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
 static const pl_option generate_common[] = {
     {"output", "FILE", "write the level to FILE instead of stdout (also -o FILE)"},
     {"help", NULL, "explain this command"},
@@ -51,15 +64,19 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o);
 
 static const command commands[] = {
     {"solve", "LEVEL", "decide or optimise; print the status, then the certificate (one move a line)", cmd_solve,
-     solve_common, false},
+     solve_common, false, false},
     {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify,
-     verify_common, false},
+     verify_common, false, false},
     {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result",
-     cmd_info, info_common, false},
-    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true},
+     cmd_info, info_common, false, false},
+    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false},
+    {"census", "", "count the solvable boards of a shape (every board, or a sample) and the distribution of the "
+                   "optimum",
+     cmd_census, census_common, false, true},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -80,7 +97,9 @@ static int fail_error(const pl_error *e) {
     return PL_EXIT_USAGE;
 }
 
-static bool command_available(const pl_game *g, const command *c) { return !c->needs_generate || g->generate; }
+static bool command_available(const pl_game *g, const command *c) {
+    return (!c->needs_generate || g->generate) && (!c->needs_census || g->census);
+}
 
 static void print_options(FILE *f, const pl_option *opts) {
     for (; opts && opts->name; opts++) {
@@ -133,6 +152,7 @@ static void print_command_help(FILE *f, const pl_game *g, const command *c) {
     if (c->run == cmd_verify && g->objectives)
         fprintf(f, "  %-24s %s\n", "--objective OBJ", "the objective to check (default: the game's first)");
     if (c->run == cmd_generate) print_options(f, g->generate_options);
+    if (c->run == cmd_census) print_options(f, g->census_options);
 }
 
 /* ---------- option parsing ---------- */
@@ -170,6 +190,7 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
         const pl_option *spec = find_option(c->options, nbuf);
         if (!spec && (c->run == cmd_solve || c->run == cmd_info)) spec = find_option(g->solve_options, nbuf);
         if (!spec && c->run == cmd_generate) spec = find_option(g->generate_options, nbuf);
+        if (!spec && c->run == cmd_census) spec = find_option(g->census_options, nbuf);
         if (!spec && c->run == cmd_verify && g->objectives && strcmp(nbuf, "objective") == 0) spec = &verify_objective;
         if (!spec) {
             char where[96];
@@ -241,62 +262,229 @@ static bool is_optimisation(const char *objective, const pl_game *g) {
     return objective && g->objectives && strcmp(objective, g->objectives[0]) != 0;
 }
 
+static long default_threads(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : n;
+}
+
+static void print_progress(void *ctx, const char *line) {
+    (void)ctx;
+    fprintf(stderr, "%s\n", line);
+    fflush(stderr);
+}
+
 /* ---------- commands ---------- */
 
-static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
-    if (npos != 1) return fail_usage("solve takes one LEVEL file (see 'puzzlelab %s solve --help')%s", g->name, "");
+/* The limits and request of solve, from the options. */
+typedef struct solve_setup {
     const char *objective;
-    if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    double time_limit;
+    uint64_t node_limit, memory_mb, seed;
+    long threads;
+} solve_setup;
+
+static int read_solve_setup(const pl_game *g, const pl_opts *o, solve_setup *ss) {
+    if (check_objective(g, o, &ss->objective)) return -1;
     pl_error err = {0};
-    double tl;
-    uint64_t nl, mem, seed;
-    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &tl, &err) || pl_opts_u64(o, "node-limit", 0, &nl, &err) ||
-        pl_opts_u64(o, "memory-limit", 1024, &mem, &err) || pl_opts_u64(o, "seed", 1, &seed, &err))
-        return fail_error(&err);
-    if (mem < 1 || mem > (1u << 22)) return fail_usage("--memory-limit: expected 1 to 4194304 MiB%s%s", "", "");
-    void *level = load_level(g, pos[0], &err);
-    if (!level) return fail_error(&err);
-    pl_limits lim;
-    pl_limits_init(&lim, tl, nl, (size_t)mem << 20);
-    pl_request req = {.opts = o, .objective = objective, .seed = seed, .limits = &lim};
+    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &ss->time_limit, &err) ||
+        pl_opts_u64(o, "node-limit", 0, &ss->node_limit, &err) ||
+        pl_opts_u64(o, "memory-limit", 1024, &ss->memory_mb, &err) || pl_opts_u64(o, "seed", 1, &ss->seed, &err) ||
+        pl_opts_long(o, "threads", default_threads(), 1, 256, &ss->threads, &err)) {
+        fail_error(&err);
+        return -1;
+    }
+    if (ss->memory_mb < 1 || ss->memory_mb > (1u << 22)) {
+        fail_usage("--memory-limit: expected 1 to 4194304 MiB%s%s", "", "");
+        return -1;
+    }
+    return 0;
+}
+
+/* Picks the algorithm (auto or --algorithm) and solves one level. Returns 0,
+ * or -1 after printing why (bad option, algorithm not applicable, error). */
+static int solve_level(const pl_game *g, const void *level, const char *name, const pl_opts *o,
+                       const solve_setup *ss, pl_limits *lim, pl_solution *sol) {
+    pl_limits_init(lim, ss->time_limit, ss->node_limit, (size_t)ss->memory_mb << 20);
+    pl_request req = {.opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim,
+                      .threads = (int)ss->threads};
+    if (pl_opts_has(o, "progress")) req.progress = print_progress;
     char why[256] = "";
     const char *want = pl_opts_get(o, "algorithm");
     const pl_algorithm *alg = NULL;
     if (!want || strcmp(want, "auto") == 0) {
         alg = pl_game_pick(g, level, &req, why, sizeof why);
+        if (!alg) {
+            fprintf(stderr, "puzzlelab: %s: no algorithm applies (%s)\n", name, why);
+            return -1;
+        }
     } else {
         for (int i = 0; i < g->nalgorithms; i++)
             if (strcmp(g->algorithms[i].name, want) == 0) alg = &g->algorithms[i];
         if (!alg) {
-            g->level_free(level);
-            return fail_usage("unknown algorithm '%s' for %s (see 'puzzlelab GAME help')", want, g->name);
+            fail_usage("unknown algorithm '%s' for %s (see 'puzzlelab GAME help')", want, g->name);
+            return -1;
         }
         if (alg->applies && !alg->applies(level, &req, why, sizeof why)) {
-            g->level_free(level);
-            fprintf(stderr, "puzzlelab: algorithm '%s' does not apply to %s: %s\n", want, pos[0], why);
-            return PL_EXIT_USAGE;
+            fprintf(stderr, "puzzlelab: algorithm '%s' does not apply to %s: %s\n", want, name, why);
+            return -1;
         }
     }
-    if (!alg) {
-        g->level_free(level);
-        fprintf(stderr, "puzzlelab: %s: no algorithm applies (%s)\n", pos[0], why);
-        return PL_EXIT_USAGE;
+    pl_solution_init(sol);
+    sol->algorithm = alg->name;
+    pl_error err = {0};
+    if (alg->solve(level, &req, sol, &err)) {
+        fail_error(&err);
+        return -1;
     }
-    pl_solution sol;
-    pl_solution_init(&sol);
-    sol.algorithm = alg->name;
-    if (alg->solve(level, &req, &sol, &err)) {
+    return 0;
+}
+
+static const pl_algorithm *find_algorithm(const pl_game *g, const char *name) {
+    for (int i = 0; i < g->nalgorithms; i++)
+        if (strcmp(g->algorithms[i].name, name) == 0) return &g->algorithms[i];
+    return NULL;
+}
+
+static json_t *moves_json(const pl_solution *sol) {
+    json_t *mv = json_array();
+    for (int i = 0; i < sol->moves.n; i++) json_array_append_new(mv, json_string(sol->moves.s[i]));
+    return mv;
+}
+
+/* The value an optimisation objective is about ("removed" for max, ...): the
+ * solution's value named after the objective, else its first value. */
+static long long objective_value(const pl_solution *sol, const char *objective) {
+    const char *name = objective && strcmp(objective, "max") == 0 ? "removed" : objective;
+    for (int i = 0; i < sol->nvalues; i++)
+        if (name && strcmp(sol->value_name[i], name) == 0) return sol->value[i];
+    return sol->nvalues ? sol->value[0] : 0;
+}
+
+static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o, const solve_setup *ss) {
+    char *data;
+    size_t len;
+    pl_error err = {0};
+    if (pl_read_file(path, &data, &len, &err)) return fail_error(&err);
+    bool json = pl_opts_has(o, "json"), optimisation = is_optimisation(ss->objective, g);
+    json_t *boards = json_array();
+    int counts[3] = {0, 0, 0}, bad = 0, lineno = 0;
+    double start = pl_now();
+    for (char *line = data, *next; line && *line; line = next) {
+        lineno++;
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        size_t n = strlen(line);
+        while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) line[--n] = '\0';
+        char *first = line;
+        while (*first == ' ' || *first == '\t') first++;
+        if (!*first || *first == '#') continue;
+        /* One board: its rows joined by '/', as a level with one row a line. */
+        size_t m = strlen(first);
+        char *text = pl_xmalloc(m + 2);
+        for (size_t i = 0; i < m; i++) text[i] = first[i] == '/' ? '\n' : first[i];
+        text[m] = '\n';
+        text[m + 1] = '\0';
+        char name[300];
+        snprintf(name, sizeof name, "%s:%d", path, lineno);
+        pl_level_text lt;
+        void *level = NULL;
+        if (pl_level_text_parse(path, text, m + 1, &lt, &err) == 0) {
+            level = g->level_parse(&lt, &err);
+            pl_level_text_free(&lt);
+        }
+        if (!level) {
+            /* Map the place in the joined text back to the batch line. */
+            int col = (int)(first - line) + 1, row = 1;
+            for (size_t i = 0; i < m && row < err.line; i++, col++)
+                if (first[i] == '/') row++;
+            if (err.line > 0) col += err.col - 1;
+            char msg[sizeof err.msg];
+            memcpy(msg, err.msg, sizeof msg);
+            pl_error_set(&err, path, lineno, err.line > 0 ? col : 1, "%s", msg);
+            fail_error(&err);
+            bad++;
+            free(text);
+            continue;
+        }
+        free(text);
+        pl_limits lim;
+        pl_solution sol;
+        if (solve_level(g, level, name, o, ss, &lim, &sol)) {
+            g->level_free(level);
+            bad++;
+            continue;
+        }
+        counts[sol.status]++;
+        if (json) {
+            json_t *b = json_object();
+            json_object_set_new(b, "line", json_integer(lineno));
+            json_object_set_new(b, "board", json_string(first));
+            json_object_set_new(b, "status", json_string(pl_status_name(sol.status)));
+            json_object_set_new(b, "algorithm", json_string(sol.algorithm));
+            if (optimisation) {
+                json_object_set_new(b, "value", json_integer(objective_value(&sol, ss->objective)));
+                json_object_set_new(b, "optimal", json_boolean(sol.optimal == 1));
+            }
+            json_object_set_new(b, "moves", moves_json(&sol));
+            json_array_append_new(boards, b);
+        } else if (optimisation) {
+            printf("%d %s %lld%s\n", lineno, pl_status_name(sol.status), objective_value(&sol, ss->objective),
+                   sol.optimal == 1 ? "" : " (not proven optimal)");
+        } else {
+            printf("%d %s\n", lineno, pl_status_name(sol.status));
+        }
         pl_solution_free(&sol);
         g->level_free(level);
-        return fail_error(&err);
     }
+    free(data);
+    double secs = pl_now() - start;
+    if (json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        json_object_set_new(j, "batch", json_string(path));
+        if (ss->objective) json_object_set_new(j, "objective", json_string(ss->objective));
+        json_object_set_new(j, "solved", json_integer(counts[PL_SOLVED]));
+        json_object_set_new(j, "unsolvable", json_integer(counts[PL_UNSOLVABLE]));
+        json_object_set_new(j, "unknown", json_integer(counts[PL_UNKNOWN]));
+        json_object_set_new(j, "bad", json_integer(bad));
+        json_object_set_new(j, "seconds", json_real(secs));
+        json_object_set_new(j, "boards", boards);
+        print_json(j);
+    } else {
+        json_decref(boards);
+        printf("# %d boards: %d solved, %d unsolvable, %d unknown, %d bad; %.3f s\n",
+               counts[0] + counts[1] + counts[2] + bad, counts[PL_SOLVED], counts[PL_UNSOLVABLE], counts[PL_UNKNOWN],
+               bad, secs);
+    }
+    return bad ? PL_EXIT_USAGE : PL_EXIT_OK;
+}
+
+static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    solve_setup ss;
+    if (read_solve_setup(g, o, &ss)) return PL_EXIT_USAGE;
+    const char *batch = pl_opts_get(o, "batch");
+    if (batch) {
+        if (npos != 0) return fail_usage("solve --batch FILE takes no LEVEL file%s%s", "", "");
+        return cmd_solve_batch(g, batch, o, &ss);
+    }
+    if (npos != 1) return fail_usage("solve takes one LEVEL file (see 'puzzlelab %s solve --help')%s", g->name, "");
+    pl_error err = {0};
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    pl_limits lim;
+    pl_solution sol;
+    if (solve_level(g, level, pos[0], o, &ss, &lim, &sol)) {
+        g->level_free(level);
+        return PL_EXIT_USAGE;
+    }
+    const pl_algorithm *alg = find_algorithm(g, sol.algorithm);
     double secs = pl_limits_elapsed(&lim);
-    bool optimisation = is_optimisation(objective, g);
+    bool optimisation = is_optimisation(ss.objective, g);
     if (pl_opts_has(o, "json")) {
         json_t *j = json_object();
         json_object_set_new(j, "game", json_string(g->name));
         json_object_set_new(j, "level", json_string(pos[0]));
-        if (objective) json_object_set_new(j, "objective", json_string(objective));
+        if (ss.objective) json_object_set_new(j, "objective", json_string(ss.objective));
         json_object_set_new(j, "status", json_string(pl_status_name(sol.status)));
         json_object_set_new(j, "algorithm", json_string(alg->name));
         json_object_set_new(j, "result", json_string(alg->result));
@@ -307,9 +495,7 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         for (int i = 0; i < sol.nvalues; i++) json_object_set_new(j, sol.value_name[i], json_integer(sol.value[i]));
         if (optimisation && sol.optimal >= 0) json_object_set_new(j, "optimal", json_boolean(sol.optimal == 1));
         if (sol.note[0]) json_object_set_new(j, "note", json_string(sol.note));
-        json_t *mv = json_array();
-        for (int i = 0; i < sol.moves.n; i++) json_array_append_new(mv, json_string(sol.moves.s[i]));
-        json_object_set_new(j, "moves", mv);
+        json_object_set_new(j, "moves", moves_json(&sol));
         print_json(j);
     } else {
         printf("%s\n", pl_status_name(sol.status));
@@ -419,7 +605,7 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     g->level_info(level, j);
     pl_limits lim;
     pl_limits_init(&lim, 0, 0, 0);
-    pl_request req = {.opts = o, .objective = objective, .seed = 1, .limits = &lim};
+    pl_request req = {.opts = o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
     char why[256] = "";
     const pl_algorithm *a = pl_game_pick(g, level, &req, why, sizeof why);
     if (objective) json_object_set_new(j, "objective", json_string(objective));
@@ -454,6 +640,68 @@ static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o
     if (out) fclose(f);
     free(text);
     return PL_EXIT_OK;
+}
+
+static void print_census_text(json_t *j) {
+    const char *k;
+    json_t *x;
+    json_object_foreach(j, k, x) {
+        if (!json_is_array(x)) {
+            print_json_text(k, x);
+            continue;
+        }
+        printf("%s:\n", k);
+        size_t i;
+        json_t *e;
+        json_array_foreach(x, i, e) {
+            const char *ek;
+            json_t *ev;
+            printf(" ");
+            json_object_foreach(e, ek, ev) {
+                if (json_is_array(ev)) {
+                    size_t jj;
+                    json_t *h;
+                    printf(" %s=[", ek);
+                    json_array_foreach(ev, jj, h) {
+                        printf("%s%lld:%lld", jj ? " " : "", (long long)json_integer_value(json_object_get(h, "removed")),
+                               (long long)json_integer_value(json_object_get(h, "boards")));
+                    }
+                    printf("]");
+                    continue;
+                }
+                char *sv = json_dumps(ev, JSON_ENCODE_ANY);
+                printf(" %s=%s", ek, sv ? sv : "?");
+                free(sv);
+            }
+            printf("\n");
+        }
+    }
+}
+
+static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    (void)pos;
+    if (npos != 0) return fail_usage("census takes no files, only options (see 'puzzlelab %s census --help')%s", g->name, "");
+    pl_error err = {0};
+    double tl;
+    uint64_t mem;
+    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &tl, &err) || pl_opts_u64(o, "memory-limit", 1024, &mem, &err))
+        return fail_error(&err);
+    pl_limits lim;
+    pl_limits_init(&lim, tl, 0, (size_t)mem << 20);
+    json_t *j = json_object();
+    if (g->census(o, &lim, j, &err)) {
+        json_decref(j);
+        return fail_error(&err);
+    }
+    json_object_set_new(j, "seconds", json_real(pl_limits_elapsed(&lim)));
+    int rc = strcmp(json_string_value(json_object_get(j, "status")), "unknown") == 0 ? PL_EXIT_UNKNOWN : PL_EXIT_OK;
+    if (pl_opts_has(o, "json")) {
+        print_json(j);
+    } else {
+        print_census_text(j);
+        json_decref(j);
+    }
+    return rc;
 }
 
 int main(int argc, char **argv) {

@@ -151,6 +151,117 @@ static int solve_exact(const void *p, const pl_request *req, pl_solution *out, p
     return 0;
 }
 
+/* ---------- one column or one row ---------- */
+
+static bool is_line(const click_level *l) { return click_board_is_line(&l->board); }
+
+/* The SameGame score of a certificate, by replaying it. */
+static long long replay_score(const click_level *l, const pl_strvec *moves) {
+    click_state *st = state_new(l);
+    char reason[128];
+    int col;
+    for (int i = 0; i < moves->n; i++) move_apply(st, moves->s[i], reason, sizeof reason, &col);
+    long long score = st->score;
+    state_free(st);
+    return score;
+}
+
+/* Turns word positions into frame moves and fills the solution. */
+static int line_solution(const click_level *l, const char *name, int rc, const click_line_result *r,
+                         const pl_request *req, click_objective obj, pl_solution *out, pl_error *err) {
+    if (rc) return pl_error_set(err, NULL, 0, 0, "internal error: the certificate of '%s' does not replay "
+                                                 "(a bug in puzzlelab; please report the level)", name);
+    const click_board *b = &l->board;
+    bool column = click_board_is_column(b);
+    out->status = r->status;
+    out->limit_hit = req->limits->hit;
+    out->nodes = req->limits->nodes;
+    out->peak_memory = r->peak_memory;
+    char mv[48];
+    for (int i = 0; i < r->nclicks; i++) {
+        if (column) snprintf(mv, sizeof mv, "%lld,0", (long long)b->rows - 1 - r->pos[i]);
+        else snprintf(mv, sizeof mv, "%d,%lld", b->rows - 1, r->pos[i]);
+        pl_strvec_push(&out->moves, mv);
+    }
+    if (obj != CLICK_CLEAR) {
+        pl_solution_set_value(out, "removed", r->removed);
+        pl_solution_set_value(out, "score", replay_score(l, &out->moves));
+        out->optimal = r->status == PL_SOLVED ? 1 : 0;
+    }
+    return 0;
+}
+
+static bool objective_is(const pl_request *req, click_objective want) {
+    click_objective o;
+    return click_objective_parse(req->objective, &o) == 0 && o == want;
+}
+
+static bool two_colours_applies(const void *p, const pl_request *req, char *why, size_t n) {
+    const click_level *l = p;
+    if (!is_line(l)) return snprintf(why, n, "needs one column or one row"), false;
+    if (l->board.ncolours > 2) return snprintf(why, n, "needs at most two colours"), false;
+    if (!objective_is(req, CLICK_CLEAR)) return snprintf(why, n, "decides objective clear only"), false;
+    snprintf(why, n, "one %s with at most two colours: Theorems 10 and 12 decide it in linear time",
+             click_board_is_column(&l->board) ? "column" : "row");
+    return true;
+}
+
+static int two_colours_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
+    const click_level *l = p;
+    click_word w;
+    click_word_from_board(&l->board, &w);
+    click_line_result r;
+    int rc = click_line_two_colours(&w, &r);
+    rc = line_solution(l, "two-colours", rc, &r, req, CLICK_CLEAR, out, err);
+    click_line_result_free(&r);
+    click_word_free(&w);
+    return rc;
+}
+
+static bool grammar_applies(const void *p, const pl_request *req, char *why, size_t n) {
+    const click_level *l = p;
+    if (!is_line(l)) return snprintf(why, n, "needs one column or one row"), false;
+    if (!objective_is(req, CLICK_CLEAR)) return snprintf(why, n, "decides objective clear only"), false;
+    snprintf(why, n, "one %s, %d colours: the grammar of Theorem 2 decides it in polynomial time (Corollary 6)",
+             click_board_is_column(&l->board) ? "column" : "row", l->board.ncolours);
+    return true;
+}
+
+static int grammar_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
+    const click_level *l = p;
+    click_word w;
+    click_word_from_board(&l->board, &w);
+    click_line_result r;
+    int rc = click_line_grammar(&w, req->limits, &r);
+    rc = line_solution(l, "grammar", rc, &r, req, CLICK_CLEAR, out, err);
+    click_line_result_free(&r);
+    click_word_free(&w);
+    return rc;
+}
+
+static bool line_max_applies(const void *p, const pl_request *req, char *why, size_t n) {
+    const click_level *l = p;
+    if (!is_line(l)) return snprintf(why, n, "needs one column or one row"), false;
+    if (!objective_is(req, CLICK_MAX)) return snprintf(why, n, "optimises objective max only"), false;
+    snprintf(why, n, "one %s: the most blocks removable by interval dynamic programming (Lemma 1, Corollary 7)",
+             click_board_is_column(&l->board) ? "column" : "row");
+    return true;
+}
+
+static int line_max_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
+    const click_level *l = p;
+    click_word w;
+    click_word_from_board(&l->board, &w);
+    click_line_result r;
+    int rc = click_line_max(&w, req->limits, &r);
+    if (r.status == PL_UNKNOWN) r.status = PL_SOLVED; /* optimisation: the empty sequence at worst */
+    rc = line_solution(l, "line-max", rc, &r, req, CLICK_MAX, out, err);
+    if (req->limits->hit) out->optimal = 0;
+    click_line_result_free(&r);
+    click_word_free(&w);
+    return rc;
+}
+
 static bool exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const click_board *b = &((const click_level *)p)->board;
@@ -162,6 +273,15 @@ static bool exact_applies(const void *p, const pl_request *req, char *why, size_
 }
 
 static const pl_algorithm algorithms[] = {
+    {"two-colours", "Theorems 10 and 12, Corollaries 11 and 13 (one column, two colours, linear time)",
+     "odd number of groups: the longest-checkerboard test and the median construction; even: the two-scan "
+     "split into two odd puzzles; O(n)",
+     two_colours_applies, two_colours_solve},
+    {"grammar", "Theorem 2, Corollary 6 (one column or row, any colours: S -> e | SS | cSc | cScSc)",
+     "interval parse with bitsets, O(n^3/64) for n letters; certificate from the parse tree (Lemmas 3 and 4)",
+     grammar_applies, grammar_solve},
+    {"line-max", "Lemma 1, Corollary 7 (one column or row: most blocks removable)",
+     "interval dynamic programme over the groups that stay, O(n^3)", line_max_applies, line_max_solve},
     {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
      "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
      "admissible bounds; exponential in the worst case",
@@ -235,6 +355,8 @@ const pl_game pl_game_clickomania = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = solve_options,
+    .census = click_census,
+    .census_options = click_census_options,
     .generate = generate,
     .generate_options = generate_options,
 };
