@@ -41,7 +41,9 @@ bad() {
 
 normalise() {
     sed -E -e 's/^# algorithm ([^;]*);.*$/# algorithm \1; (timings normalised)/' \
-        -e 's/^( *"seconds": )[-+0-9.eE]+/\10/'
+        -e 's/^( *"seconds": )[-+0-9.eE]+/\10/' \
+        -e 's/^(# [0-9]+ boards: .*); [0-9.]+ s$/\1; (time normalised)/' \
+        -e 's/^seconds: [-+0-9.eE]+$/seconds: 0/'
 }
 
 # run NAME ARGS...: runs puzzlelab; stdout in $TMP/NAME.raw, stderr in
@@ -428,6 +430,35 @@ golden corrupt_extra 1 $C verify levels/small.level "$TMP/corrupt2.moves"
 # the last move dropped: legal, but the board is not empty
 "$JM" "$TMP/rt_small_clear.raw" | head -n -1 >"$TMP/corrupt3.moves"
 golden corrupt_short 1 $C verify levels/small.level "$TMP/corrupt3.moves"
+
+# ---------------------------------------------------------------- one column / one row (issue 3)
+golden onecol_info 0 $C info levels/onecol_long.level
+golden onecol_solve 0 $C solve levels/onecol_long.level
+golden onecol_solve_max 0 $C solve --objective max levels/onecol_long.level
+golden row_two_colours 0 $C solve levels/row_two.level
+golden row_two_colours_unsolvable 1 $C solve levels/row_two_stuck.level
+check_round_trip onecol_long levels/onecol_long.level clear
+check_round_trip onecol_long levels/onecol_long.level max
+check_round_trip row_two levels/row_two.level clear
+error grammar_not_applicable 2 "puzzlelab: algorithm 'grammar' does not apply to levels/small.level: needs one column or one row" \
+    $C solve --algorithm grammar levels/small.level
+
+# ---------------------------------------------------------------- solve --batch and census
+golden batch_clear 0 $C solve --batch levels/batch.txt
+golden batch_max 0 $C solve --batch levels/batch.txt --objective max
+run batch_json $C solve --batch levels/batch.txt --json
+expect_rc batch_json 0
+compare_golden batch_json
+# a bad line is reported with its place and skipped; the others are solved; exit 2
+run batch_bad $C solve --batch levels/batch_bad.txt
+expect_rc batch_bad 2
+expect_stderr batch_bad "levels/batch_bad.txt:3:5: unexpected character '?' (expected '.' or a colour a-z A-Z 0-9)"
+compare_golden batch_bad
+golden census_col 0 $C census --rows 10 --colours 2
+golden census_lengths 0 $C census --rows 8 --colours 3 --all-lengths
+golden census_max 0 $C census --rows 2 --cols 3 --colours 3 --objective max
+golden census_sample 0 $C census --rows 12 --colours 4 --sample 500 --seed 3
+error census_too_many 2 "puzzlelab: 2^100 boards are too many to enumerate; use --sample N" $C census --rows 100 --colours 2
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
