@@ -1,0 +1,63 @@
+/* Buttons & Scissors: rules, notation and solvers.
+ * Paper: Burke, Demaine, Gregg, Hearn, Hesterberg, Hoffmann, Ito,
+ * Kostitsyna, Leonard, Löffler, Santiago, Schmidt, Uehara, Uno, Williams,
+ * "Single-Player and Two-Player Buttons & Scissors Games". */
+#ifndef PUZZLELAB_BUTTONS_H
+#define PUZZLELAB_BUTTONS_H
+
+#include "puzzlelab/game.h"
+
+#define BUTTONS_MAX_COLOURS 62
+#define BUTTONS_MAX_SIZE 63 /* largest cut size a sizes: list may name */
+
+/* Cut directions (spec/formats.md): h horizontal, v vertical, d down-right
+ * diagonal (r+1, c+1), a up-right diagonal (r-1, c+1). */
+enum { BUTTONS_H = 1, BUTTONS_V = 2, BUTTONS_D = 4, BUTTONS_A = 8, BUTTONS_ALL_DIRECTIONS = 15 };
+
+/* Unit steps of the four directions, indexed 0..3 like the bits above. */
+extern const int buttons_dir_dr[4], buttons_dir_dc[4];
+
+typedef struct buttons_level {
+    int rows, cols;
+    uint8_t *cell; /* row-major; 0 empty, 1..ncolours a colour */
+    int ncolours;
+    char colour_char[BUTTONS_MAX_COLOURS + 1];
+    int nbuttons;
+    int max_frequency; /* F */
+    unsigned directions;
+    char directions_text[16]; /* as written: "*", "+", "hd", ... */
+    /* Allowed cut sizes: sizes_all (every size >= 2), else the bits of
+     * size_mask (bit s: size s allowed, 2 <= s <= BUTTONS_MAX_SIZE). */
+    bool sizes_all;
+    uint64_t size_mask;
+} buttons_level;
+
+/* A cut: two end cells; the segment between them in one allowed direction. */
+typedef struct buttons_cut {
+    int r1, c1, r2, c2;
+} buttons_cut;
+
+bool buttons_size_allowed(const buttons_level *l, int size);
+/* Remark 1: the minimal generators of the sizes a board can effectively use
+ * ({2,3,...} is {2,3}; {3,4,...} is {3,4,5}); as a mask. */
+uint64_t buttons_sizes_normalised(const buttons_level *l);
+void buttons_sizes_text(uint64_t mask, bool all, char *buf, size_t n);
+
+/* Checks cut x on board cells (row-major, rows x cols) of level l. Returns 0
+ * and fills *colour, *size when feasible; else -1 with the reason. */
+int buttons_cut_check(const buttons_level *l, const uint8_t *cells, buttons_cut x, int *colour, int *size,
+                      char *why, size_t n);
+/* Empties the buttons on the segment (the cut must be feasible). */
+void buttons_cut_apply(const buttons_level *l, uint8_t *cells, buttons_cut x);
+/* Direction index (0..3) of the segment from (r1,c1) to (r2,c2), or -1 when
+ * the two cells share no row, column or diagonal (or are equal). */
+int buttons_direction_of(int r1, int c1, int r2, int c2);
+
+int buttons_level_parse(const pl_level_text *lt, buttons_level *out, pl_error *err);
+void buttons_level_free(buttons_level *l);
+int buttons_cut_parse(const char *text, buttons_cut *x, char *why, size_t n, int *col);
+void buttons_cut_text(buttons_cut x, char *buf, size_t n);
+
+extern const pl_game pl_game_buttons;
+
+#endif

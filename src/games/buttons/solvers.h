@@ -1,0 +1,20 @@
+/* Buttons & Scissors: the solvers and generator behind the descriptor
+ * (internal to src/games/buttons/). Each solve_*.c file exports an
+ * applicability test and a solve function in the shape of pl_algorithm. */
+#ifndef PUZZLELAB_BUTTONS_SOLVERS_H
+#define PUZZLELAB_BUTTONS_SOLVERS_H
+
+#include "puzzlelab/buttons.h"
+
+/* generate.c */
+char *buttons_generate(const pl_opts *o, pl_error *err);
+extern const pl_option buttons_generate_options[];
+
+/* solve_exact.c: exact search (the general case) */
+bool buttons_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
+int buttons_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* Shared by the solvers: write cuts into a solution in order. */
+void buttons_solution_add_cut(pl_solution *s, buttons_cut x);
+
+#endif
