@@ -106,6 +106,12 @@ void buttons_solution_add_cut(pl_solution *s, buttons_cut x) {
 
 /* In order of preference for auto: the first that applies. */
 static const pl_algorithm algorithms[] = {
+    {"greedy", "Theorem 4 (F <= 3: every colour used at most three times), by Remark 2",
+     "cut any colour whose cut is feasible; O(n + total segment length)", buttons_greedy_applies,
+     buttons_greedy_solve},
+    {"row", "Theorem 1 (one row, horizontal cuts, sizes {2,3}: S -> e | [] | SS | xSx | xSxSx)",
+     "interval parse with bitsets, O(n^3/64); certificate from the derivation", buttons_row_applies,
+     buttons_row_solve},
     {"exact", "exact search (the general case is NP-complete: Theorems 2, 5, 6 and 7 of the paper)",
      "depth-first search over button sets with a transposition table of unsolvable boards; exponential in the "
      "worst case",

@@ -14,6 +14,14 @@ extern const pl_option buttons_generate_options[];
 bool buttons_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
 int buttons_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
+/* solve_greedy.c: Theorem 4 (F <= 3) */
+bool buttons_greedy_applies(const void *level, const pl_request *req, char *why, size_t n);
+int buttons_greedy_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* solve_row.c: Theorem 1 (one row, sizes {2,3}) */
+bool buttons_row_applies(const void *level, const pl_request *req, char *why, size_t n);
+int buttons_row_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
 /* Shared by the solvers: write cuts into a solution in order. */
 void buttons_solution_add_cut(pl_solution *s, buttons_cut x);
 

@@ -1,0 +1,160 @@
+/* Buttons & Scissors polynomial cases against the exhaustive solver, through
+ * the game's descriptor (certificates replayed like verify does):
+ *  - Theorem 1 (algorithm row): one row or one column, cut sizes {2,3}, all,
+ *    {2} or {3}; colours 1 to 4, empty cells;
+ *  - Theorem 4 (algorithm greedy): boards with every colour used at most
+ *    three times, any directions and sizes.
+ * Seeded (PL_TEST_SEED replays another run); each failure prints the level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "puzzlelab/buttons.h"
+
+static const pl_game *G = &pl_game_buttons;
+
+static const pl_algorithm *alg(const char *name) {
+    for (int i = 0; i < G->nalgorithms; i++)
+        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
+    return NULL;
+}
+
+static void *parse(const char *text) {
+    pl_level_text lt;
+    pl_error err;
+    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
+    void *l = G->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+/* Runs algorithm name; when it claims solved, its cuts must replay and empty the board. */
+static pl_status run(const char *name, void *level) {
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, 0);
+    pl_opts o = {.n = 0};
+    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+    const pl_algorithm *a = alg(name);
+    char why[256];
+    if (!CHECKF(a != NULL, "algorithm %s exists", name)) return PL_UNKNOWN;
+    if (a->applies && !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", name, why)) return PL_UNKNOWN;
+    pl_solution sol;
+    pl_solution_init(&sol);
+    pl_error err;
+    CHECK(a->solve(level, &req, &sol, &err) == 0);
+    if (sol.status == PL_SOLVED) {
+        void *st = G->state_new(level);
+        char reason[256];
+        int col;
+        bool ok = true;
+        for (int i = 0; i < sol.moves.n && ok; i++)
+            ok = CHECKF(G->move_apply(st, sol.moves.s[i], reason, sizeof reason, &col) == PL_MOVE_OK,
+                        "%s: cut %d (%s): %s", name, i + 1, sol.moves.s[i], reason);
+        pl_verdict v = {0};
+        G->finish(st, NULL, &v);
+        CHECKF(v.ok, "%s: certificate leaves the board non-empty: %s", name, v.reason);
+        G->state_free(st);
+    }
+    pl_status s = sol.status;
+    pl_solution_free(&sol);
+    return s;
+}
+
+static const char *const row_sizes[] = {"all", "2,3", "2", "3", "2,3,4", "2,4"}; /* 2,4 normalises to {2} */
+
+static void theorem1(uint64_t base, int boards, int *counts) {
+    for (int it = 0; it < boards; it++) {
+        uint64_t seed = base + (uint64_t)it;
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        int n = 1 + (int)pl_rng_below(&rng, 12), k = 1 + (int)pl_rng_below(&rng, 4);
+        int empty = (int)pl_rng_below(&rng, 40);
+        bool column = it % 4 == 3;
+        const char *sizes = row_sizes[pl_rng_below(&rng, 6)];
+        char text[512];
+        int p = snprintf(text, sizeof text, "directions: %s\nsizes: %s\n", column ? "+" : "-", sizes);
+        for (int i = 0; i < n; i++) {
+            text[p++] = (int)pl_rng_below(&rng, 100) < empty ? '.' : (char)('a' + pl_rng_below(&rng, (uint64_t)k));
+            if (column) text[p++] = '\n';
+        }
+        if (!column) text[p++] = '\n';
+        text[p] = '\0';
+        check_context(true, seed, "%s", text);
+        void *level = parse(text);
+        if (!CHECK(level != NULL)) continue;
+        pl_status want = run("exact", level), got = run("row", level);
+        CHECKF(got == want, "row says %s, exact search %s", pl_status_name(got), pl_status_name(want));
+        counts[want == PL_SOLVED]++;
+        G->level_free(level);
+    }
+    check_clear_context();
+}
+
+static const char *const dirs[] = {"*", "+", "x", "-", "hd", "va", "hva"};
+static const char *const sizes_any[] = {"all", "2,3", "2", "3", "3,4"};
+
+static void theorem4(uint64_t base, int boards, int *counts) {
+    for (int it = 0; it < boards; it++) {
+        uint64_t seed = base + 500000u + (uint64_t)it;
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        int rows = 1 + (int)pl_rng_below(&rng, 4), cols = 1 + (int)pl_rng_below(&rng, 5);
+        int cells = rows * cols;
+        char grid[64];
+        memset(grid, '.', (size_t)cells);
+        /* Colours of two or three buttons (now and then one), placed at
+         * random; often on one line so that a cut exists. */
+        int colours = (int)pl_rng_below(&rng, 6);
+        for (int c = 0; c < colours; c++) {
+            int want = pl_rng_below(&rng, 10) == 0 ? 1 : 2 + (int)pl_rng_below(&rng, 2);
+            if (pl_rng_below(&rng, 2)) {
+                /* on a random line */
+                int d = (int)pl_rng_below(&rng, 4), r = (int)pl_rng_below(&rng, (uint64_t)rows),
+                    cc = (int)pl_rng_below(&rng, (uint64_t)cols), step = 1 + (int)pl_rng_below(&rng, 2);
+                for (int t = 0; t < want; t++) {
+                    int rr = r + t * step * buttons_dir_dr[d], c2 = cc + t * step * buttons_dir_dc[d];
+                    if (rr < 0 || c2 < 0 || rr >= rows || c2 >= cols || grid[rr * cols + c2] != '.') break;
+                    grid[rr * cols + c2] = (char)('a' + c);
+                }
+            } else {
+                for (int t = 0, tries = 0; t < want && tries < 50; tries++) {
+                    int i = (int)pl_rng_below(&rng, (uint64_t)cells);
+                    if (grid[i] == '.') {
+                        grid[i] = (char)('a' + c);
+                        t++;
+                    }
+                }
+            }
+        }
+        char text[512];
+        int p = snprintf(text, sizeof text, "directions: %s\nsizes: %s\n", dirs[pl_rng_below(&rng, 7)],
+                         sizes_any[pl_rng_below(&rng, 5)]);
+        for (int r = 0; r < rows; r++) {
+            memcpy(text + p, grid + r * cols, (size_t)cols);
+            p += cols;
+            text[p++] = '\n';
+        }
+        text[p] = '\0';
+        check_context(true, seed, "%s", text);
+        void *level = parse(text);
+        if (!CHECK(level != NULL)) continue;
+        pl_status want = run("exact", level), got = run("greedy", level);
+        CHECKF(got == want, "greedy says %s, exact search %s", pl_status_name(got), pl_status_name(want));
+        counts[want == PL_SOLVED]++;
+        G->level_free(level);
+    }
+    check_clear_context();
+}
+
+int main(void) {
+    uint64_t base = check_seed_from_env(4242);
+    int c1[2] = {0, 0}, c4[2] = {0, 0};
+    theorem1(base, 3000, c1);
+    theorem4(base, 3000, c4);
+    CHECKF(c1[0] > 300 && c1[1] > 300, "Theorem 1 boards: %d unsolvable, %d solvable", c1[0], c1[1]);
+    CHECKF(c4[0] > 300 && c4[1] > 300, "Theorem 4 boards: %d unsolvable, %d solvable", c4[0], c4[1]);
+    printf("theorem 1: %d solvable, %d unsolvable; theorem 4: %d solvable, %d unsolvable\n", c1[1], c1[0], c4[1],
+           c4[0]);
+    return check_done("buttons_poly");
+}
