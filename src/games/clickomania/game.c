@@ -196,6 +196,27 @@ static bool objective_is(const pl_request *req, click_objective want) {
     return click_objective_parse(req->objective, &o) == 0 && o == want;
 }
 
+/* Runs one of the one-line algorithms on the level's word and turns its
+ * positions into the solution. */
+typedef enum { LINE_TWO_COLOURS, LINE_GRAMMAR, LINE_MAX } line_algorithm;
+
+static int solve_line(const void *p, const pl_request *req, pl_solution *out, pl_error *err, line_algorithm which) {
+    static const char *const names[] = {"two-colours", "grammar", "line-max"};
+    const click_level *l = p;
+    click_word w;
+    click_word_from_board(&l->board, &w);
+    click_line_result r;
+    int rc = which == LINE_TWO_COLOURS ? click_line_two_colours(&w, &r)
+             : which == LINE_GRAMMAR   ? click_line_grammar(&w, req->limits, &r)
+                                       : click_line_max(&w, req->limits, &r);
+    if (which == LINE_MAX && r.status == PL_UNKNOWN) r.status = PL_SOLVED; /* the empty sequence at worst */
+    rc = line_solution(l, names[which], rc, &r, req, which == LINE_MAX ? CLICK_MAX : CLICK_CLEAR, out, err);
+    if (which == LINE_MAX && req->limits->hit) out->optimal = 0;
+    click_line_result_free(&r);
+    click_word_free(&w);
+    return rc;
+}
+
 static bool two_colours_applies(const void *p, const pl_request *req, char *why, size_t n) {
     const click_level *l = p;
     if (!is_line(l)) return snprintf(why, n, "needs one column or one row"), false;
@@ -207,15 +228,7 @@ static bool two_colours_applies(const void *p, const pl_request *req, char *why,
 }
 
 static int two_colours_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
-    const click_level *l = p;
-    click_word w;
-    click_word_from_board(&l->board, &w);
-    click_line_result r;
-    int rc = click_line_two_colours(&w, &r);
-    rc = line_solution(l, "two-colours", rc, &r, req, CLICK_CLEAR, out, err);
-    click_line_result_free(&r);
-    click_word_free(&w);
-    return rc;
+    return solve_line(p, req, out, err, LINE_TWO_COLOURS);
 }
 
 static bool grammar_applies(const void *p, const pl_request *req, char *why, size_t n) {
@@ -228,15 +241,7 @@ static bool grammar_applies(const void *p, const pl_request *req, char *why, siz
 }
 
 static int grammar_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
-    const click_level *l = p;
-    click_word w;
-    click_word_from_board(&l->board, &w);
-    click_line_result r;
-    int rc = click_line_grammar(&w, req->limits, &r);
-    rc = line_solution(l, "grammar", rc, &r, req, CLICK_CLEAR, out, err);
-    click_line_result_free(&r);
-    click_word_free(&w);
-    return rc;
+    return solve_line(p, req, out, err, LINE_GRAMMAR);
 }
 
 static bool line_max_applies(const void *p, const pl_request *req, char *why, size_t n) {
@@ -249,17 +254,7 @@ static bool line_max_applies(const void *p, const pl_request *req, char *why, si
 }
 
 static int line_max_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
-    const click_level *l = p;
-    click_word w;
-    click_word_from_board(&l->board, &w);
-    click_line_result r;
-    int rc = click_line_max(&w, req->limits, &r);
-    if (r.status == PL_UNKNOWN) r.status = PL_SOLVED; /* optimisation: the empty sequence at worst */
-    rc = line_solution(l, "line-max", rc, &r, req, CLICK_MAX, out, err);
-    if (req->limits->hit) out->optimal = 0;
-    click_line_result_free(&r);
-    click_word_free(&w);
-    return rc;
+    return solve_line(p, req, out, err, LINE_MAX);
 }
 
 static bool exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
