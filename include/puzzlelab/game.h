@@ -68,6 +68,10 @@ typedef struct pl_algorithm {
     /* NULL: always applies. Otherwise writes why not (or why) into why. */
     bool (*applies)(const void *level, const pl_request *req, char *why, size_t n);
     int (*solve)(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+    /* NULL: auto picks it whenever it applies. Otherwise auto picks it only
+     * when this says so (an exact method that is faster on some instances);
+     * --algorithm NAME still runs it whenever it applies. */
+    bool (*preferred)(const void *level, const pl_request *req, char *why, size_t n);
 } pl_algorithm;
 
 /* Result of applying one move during verify / play. */

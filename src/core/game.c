@@ -103,7 +103,9 @@ const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_r
             snprintf(why, n, "%s", a->summary);
             return a;
         }
-        if (a->applies(level, req, why, n)) return a;
+        if (!a->applies(level, req, why, n)) continue;
+        if (a->preferred && !a->preferred(level, req, why, n)) continue;
+        return a;
     }
     snprintf(why, n, "no algorithm applies");
     return NULL;

@@ -108,14 +108,22 @@ void buttons_solution_add_cut(pl_solution *s, buttons_cut x) {
 static const pl_algorithm algorithms[] = {
     {"greedy", "Theorem 4 (F <= 3: every colour used at most three times), by Remark 2",
      "cut any colour whose cut is feasible; O(n + total segment length)", buttons_greedy_applies,
-     buttons_greedy_solve},
+     buttons_greedy_solve, NULL},
     {"row", "Theorem 1 (one row, horizontal cuts, sizes {2,3}: S -> e | [] | SS | xSx | xSxSx)",
      "interval parse with bitsets, O(n^3/64); certificate from the derivation", buttons_row_applies,
-     buttons_row_solve},
+     buttons_row_solve, NULL},
+    {"packing", "Theorem 3 (one colour, sizes {2,3}: perfect packing of collinear pairs and triples)",
+     "assign buttons to lines (no line gets one) by blossom matching, exact fallback when 3-cuts resist a local "
+     "repair; order by the blocking graph with the paper's cycle repairs",
+     buttons_packing_applies, buttons_packing_solve, NULL},
+    {"sat", "exact: SAT encoding (cut choice + levels), solved by CaDiCaL",
+     "each button in exactly one chosen cut, blockers of a cut on lower levels; auto picks it only where it "
+     "measured faster than the search",
+     buttons_sat_applies, buttons_sat_solve, buttons_sat_auto},
     {"exact", "exact search (the general case is NP-complete: Theorems 2, 5, 6 and 7 of the paper)",
      "depth-first search over button sets with a transposition table of unsolvable boards; exponential in the "
      "worst case",
-     buttons_exact_applies, buttons_exact_solve},
+     buttons_exact_applies, buttons_exact_solve, NULL},
 };
 
 const pl_game pl_game_buttons = {

@@ -1,34 +1,113 @@
 /* Buttons & Scissors exact solver for the NP-complete general case.
- * Depth-first search over the set of remaining buttons with a transposition
- * table of boards proven unsolvable (128-bit Zobrist keys). Cut sizes are
- * normalised by Remark 1 ({2,3,...} is {2,3}): a solution with the original
- * sizes exists exactly when one with the generators exists, since a cut is
- * the union of consecutive sub-cuts of generator sizes (and the generators
- * are themselves allowed sizes). Pruning: a button with no same-coloured
- * button on any allowed line (with nothing else between) cannot be cut.
- * Exponential in the worst case. */
+ *
+ * Paper: "Single-Player and Two-Player Buttons & Scissors Games" (Burke et
+ * al.), Sections 2-3: the decision problem B&S[m x n, C, F, d, S] is
+ * NP-complete already for 2 colours (Theorem 2), F = 4 (Theorem 5), ...
+ *
+ * Idea: depth-first search over the set of remaining buttons (a board is its
+ * set of buttons: they never move), with
+ *  - Remark 1: cut sizes normalised to the minimal generators of S
+ *    (buttons_sizes_normalised; {2,3,...} is {2,3}). A cut of an allowed size
+ *    is a run of consecutive sub-cuts of generator sizes along its segment,
+ *    and the generators are allowed sizes, so both sets solve the same boards.
+ *  - Transposition table (pl_tt, 128-bit Zobrist keys of the button set) of
+ *    boards proven unsolvable.
+ *  - Safe moves (Remark 2): when every remaining button of one colour can be
+ *    cut away now by cuts of that colour alone (other colours fixed), doing so
+ *    is never wrong: B solvable => B minus that colour solvable, and the
+ *    converse holds by clearing the colour first. Such a node does not branch.
+ *  - Colour-class feasibility: a colour whose buttons cannot be partitioned
+ *    into cuts even on the board with every other colour gone (other colours
+ *    only block) is dead. Exact subset search per colour, memoised per
+ *    (colour, subset of its buttons) in a second table; it subsumes "a button
+ *    with no same-coloured button on an allowed line".
+ *  - Precedence / deadlock: a cut removing button b of colour c runs from b
+ *    along some allowed ray to a button of c at least as far as the nearest
+ *    one, so the other-coloured buttons common to all rays' stretches up to
+ *    the nearest c button must go before b. A cycle of "must go before" is
+ *    dead.
+ *  - Independent parts: buttons are joined when consecutive on an allowed
+ *    line; the components share no cut segment, so each is solved on its own
+ *    (its own table entries) and the solutions are concatenated.
+ *  - Sleep sets for commuting cuts: two cuts feasible on the same board that
+ *    share no button commute (neither has a button on the other's segment,
+ *    since a feasible segment holds only its own buttons, so each stays
+ *    feasible with the same size and the result is the same board). After
+ *    cut x was explored at a node, its later siblings that commute with x do
+ *    not cut x again; the set is inherited while the cuts keep commuting.
+ *
+ * Soundness of sleep sets with the failure table (as in clickomania's
+ * solve_exact.c): when the search of node N with sleep set Z returns "no
+ * solution" (not cut by a limit), N is unsolvable. Children searched fail by
+ * induction; a sequence z.s with z in Z equals, by commutation, A.z.(path
+ * from A to N).s for the ancestor A where z was searched, which that earlier
+ * search covered and found failing. So "unsolvable" may be stored and used for
+ * any later visit whatever its sleep set. Safe moves and component splits
+ * start their children with an empty sleep set (a smaller sleep set only
+ * explores more).
+ *
+ * Complexity: exponential in the worst case. A node costs O(cells * line
+ * length) for the checks plus the colour subset searches (2^k for a colour
+ * with k buttons, memoised; skipped above 64 buttons). Memory: the two tables
+ * (capped by --memory-limit) plus one board per depth. Never prints. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "solvers.h"
 
+#define COLOUR_BUDGET_RELAX 200000
+#define COLOUR_BUDGET_FORCED 20000
+#define FMEMO_SIZE 4096
+
+typedef struct cpair {
+    int i, j;         /* indices of the two ends within the colour */
+    int a, b, d;      /* end cells (a enumerated first) and direction */
+    uint64_t between; /* the colour's buttons strictly between (original board) */
+} cpair;
+
+typedef struct colour_info {
+    int n;        /* buttons of the colour in the level */
+    bool big;     /* more than 64 buttons: subset checks skipped */
+    int *cell;    /* n cells */
+    cpair *pairs; /* collinear pairs on allowed lines */
+    int npairs;
+} colour_info;
+
+typedef struct cutrec {
+    int a, b, d, colour;
+} cutrec;
+
 typedef struct search {
     const buttons_level *l;
-    uint64_t sizes; /* normalised */
+    int n;            /* cells */
+    uint64_t sizes;   /* normalised */
     int max_size;
     pl_limits *lim;
-    pl_tt tt;
+    pl_tt tt;         /* boards proven unsolvable */
+    pl_tt ctt;        /* colour subsets: solvable alone? */
     uint64_t *z1, *z2;
+    colour_info col[BUTTONS_MAX_COLOURS + 1];
+    int *bidx;        /* cell -> index within its colour */
     buttons_cut *path;
     int depth;
-    bool found, stop;
-    uint64_t nodes, tt_hits;
+    /* scratch */
+    int *uf, *cnt, *touched, *adj, *adjn, *adjs, *mark, *stack;
+    uint64_t fmemo[FMEMO_SIZE];
+    uint32_t fstamp[FMEMO_SIZE];
+    uint32_t stamp;
+    int cpath[64];
+    int ncpath;
+    /* stats */
+    uint64_t nodes, tt_hits, forced, splits, relax_cuts, prec_cuts;
 } search;
+
+static inline bool on_board(const buttons_level *l, int r, int c) {
+    return r >= 0 && c >= 0 && r < l->rows && c < l->cols;
+}
 
 static pl_key128 key_of(const search *s, const uint8_t *cells) {
     pl_key128 k = {0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL};
-    int n = s->l->rows * s->l->cols;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < s->n; i++)
         if (cells[i]) {
             k.a ^= s->z1[i];
             k.b ^= s->z2[i];
@@ -36,82 +115,434 @@ static pl_key128 key_of(const search *s, const uint8_t *cells) {
     return k;
 }
 
-/* Can the button at i ever be cut: another button of its colour on an
- * allowed line through it? (Buttons of other colours in between may be cut
- * away first, so they do not count.) */
-static bool has_partner(const search *s, const uint8_t *cells, int i) {
+static buttons_cut cut_of(const search *s, int a, int b) {
+    int cols = s->l->cols;
+    buttons_cut x = {a / cols, a % cols, b / cols, b % cols};
+    return x;
+}
+
+/* ---------- per-colour subset search ---------- */
+
+/* Is segment a..b (direction d) free of buttons of other colours than c? */
+static bool segment_clear(const search *s, const uint8_t *cells, int a, int b, int d, int c) {
     const buttons_level *l = s->l;
-    int r0 = i / l->cols, c0 = i % l->cols, colour = cells[i];
-    for (int d = 0; d < 4; d++) {
-        if (!(l->directions & (1u << d))) continue;
-        for (int sign = -1; sign <= 1; sign += 2) {
-            int r = r0, c = c0;
-            for (;;) {
-                r += sign * buttons_dir_dr[d];
-                c += sign * buttons_dir_dc[d];
-                if (r < 0 || c < 0 || r >= l->rows || c >= l->cols) break;
-                if (cells[r * l->cols + c] == colour) return true;
-            }
-        }
+    int r = a / l->cols, cc = a % l->cols;
+    for (int i = a; i != b;) {
+        r += buttons_dir_dr[d];
+        cc += buttons_dir_dc[d];
+        i = r * l->cols + cc;
+        if (cells[i] && cells[i] != c) return false;
+    }
+    return true;
+}
+
+static inline bool fmemo_failed(const search *s, uint64_t m) {
+    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 52) & (FMEMO_SIZE - 1);
+    for (int k = 0; k < 8; k++, h = (h + 1) & (FMEMO_SIZE - 1)) {
+        if (s->fstamp[h] != s->stamp) return false;
+        if (s->fmemo[h] == m) return true;
     }
     return false;
 }
 
-static void dfs(search *s, uint8_t *cells) {
+static inline void fmemo_put(search *s, uint64_t m) {
+    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 52) & (FMEMO_SIZE - 1);
+    for (int k = 0; k < 8; k++, h = (h + 1) & (FMEMO_SIZE - 1))
+        if (s->fstamp[h] != s->stamp) {
+            s->fstamp[h] = s->stamp;
+            s->fmemo[h] = m;
+            return;
+        }
+}
+
+/* Can colour c's buttons M be cleared by cuts of c alone? usable[p] says
+ * which pairs may be cut (NULL: all, i.e. other colours gone). relax: memo in
+ * ctt; else the per-call memo, and the cuts are recorded in cpath (reverse
+ * order). Returns 1 yes, 0 no, -1 budget exhausted. */
+static int colour_dfs(search *s, int c, uint64_t M, const uint8_t *usable, bool relax, long *budget) {
+    if (!M) return 1;
+    const colour_info *ci = &s->col[c];
+    pl_key128 key = {M, 0x5a5a000000000000ULL | (uint64_t)c};
+    int32_t v;
+    if (relax) {
+        if (pl_tt_get(&s->ctt, key, &v)) return v;
+    } else if (fmemo_failed(s, M)) {
+        return 0;
+    }
+    if (--*budget < 0) return -1;
+    /* Necessary: every button lies on some usable pair inside M. */
+    uint64_t cover = 0;
+    for (int p = 0; p < ci->npairs; p++) {
+        const cpair *q = &ci->pairs[p];
+        if (usable && !usable[p]) continue;
+        uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
+        if ((M & ends) == ends) cover |= ends | (q->between & M);
+    }
+    int res = 0;
+    if ((M & ~cover) == 0) {
+        for (int p = 0; p < ci->npairs && res != 1; p++) {
+            const cpair *q = &ci->pairs[p];
+            if (usable && !usable[p]) continue;
+            uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
+            if ((M & ends) != ends) continue;
+            uint64_t in = q->between & M;
+            int size = 2 + __builtin_popcountll(in);
+            if (size > s->max_size || !((s->sizes >> size) & 1u)) continue;
+            int r = colour_dfs(s, c, M & ~(ends | in), usable, relax, budget);
+            if (r == 1) {
+                if (!relax && s->ncpath < 64) s->cpath[s->ncpath++] = p;
+                res = 1;
+            } else if (r < 0) {
+                res = -1;
+                break;
+            }
+        }
+    }
+    if (res >= 0) {
+        if (relax) pl_tt_put(&s->ctt, key, res);
+        else if (res == 0) fmemo_put(s, M);
+    }
+    return res;
+}
+
+/* ---------- precedence (deadlock) check ---------- */
+
+/* Returns false when some button can never be cut or the "must be removed
+ * before" relation has a cycle. */
+static bool precedence_ok(search *s, const uint8_t *cells) {
     const buttons_level *l = s->l;
-    int n = l->rows * l->cols, first = 0;
-    while (first < n && !cells[first]) first++;
-    if (first == n) {
-        s->found = s->stop = true;
-        return;
+    int n = s->n, nedges = 0;
+    for (int b = 0; b < n; b++) {
+        s->adjs[b] = nedges;
+        s->adjn[b] = 0;
+        if (!cells[b]) continue;
+        int colour = cells[b], r0 = b / l->cols, c0 = b % l->cols, nrays = 0, ntouched = 0;
+        for (int d = 0; d < 4; d++) {
+            if (!(l->directions & (1u << d))) continue;
+            for (int sign = -1; sign <= 1; sign += 2) {
+                int r = r0, c = c0, start = ntouched;
+                bool found = false;
+                for (;;) {
+                    r += sign * buttons_dir_dr[d];
+                    c += sign * buttons_dir_dc[d];
+                    if (!on_board(l, r, c)) break;
+                    int i = r * l->cols + c, v = cells[i];
+                    if (!v) continue;
+                    if (v == colour) {
+                        found = true;
+                        break;
+                    }
+                    s->touched[ntouched++] = i;
+                }
+                if (!found) {
+                    ntouched = start;
+                    continue;
+                }
+                for (int k = start; k < ntouched; k++) s->cnt[s->touched[k]]++;
+                nrays++;
+            }
+        }
+        if (nrays == 0) {
+            for (int k = 0; k < ntouched; k++) s->cnt[s->touched[k]] = 0;
+            return false;
+        }
+        for (int k = 0; k < ntouched; k++) {
+            int q = s->touched[k];
+            if (s->cnt[q] == nrays) s->adj[nedges++] = q;
+            s->cnt[q] = 0; /* a cell appears on one ray at most */
+        }
+        s->adjn[b] = nedges - s->adjs[b];
     }
-    if (!pl_limits_tick(s->lim)) {
-        s->stop = true;
-        return;
+    if (!nedges) return true;
+    /* Cycle detection: iterative DFS, mark 0 new, 1 on stack, 2 done. */
+    for (int b = 0; b < n; b++) s->mark[b] = 0;
+    for (int b0 = 0; b0 < n; b0++) {
+        if (!cells[b0] || s->mark[b0] || !s->adjn[b0]) continue;
+        int sp = 0;
+        s->stack[sp++] = b0;
+        s->mark[b0] = 1;
+        s->cnt[b0] = 0; /* next edge to follow */
+        while (sp) {
+            int u = s->stack[sp - 1];
+            if (s->cnt[u] < s->adjn[u]) {
+                int w = s->adj[s->adjs[u] + s->cnt[u]++];
+                if (s->mark[w] == 1) {
+                    for (int k = 0; k < n; k++) s->cnt[k] = 0;
+                    return false;
+                }
+                if (!s->mark[w]) {
+                    s->mark[w] = 1;
+                    s->cnt[w] = 0;
+                    s->stack[sp++] = w;
+                }
+            } else {
+                s->mark[u] = 2;
+                s->cnt[u] = 0;
+                sp--;
+            }
+        }
     }
+    return true;
+}
+
+/* ---------- components ---------- */
+
+static int uf_find(int *uf, int x) {
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* Union-find over buttons consecutive on allowed lines; returns the number of
+ * components. */
+static int components(search *s, const uint8_t *cells) {
+    const buttons_level *l = s->l;
+    int ncomp = 0;
+    for (int i = 0; i < s->n; i++) s->uf[i] = i;
+    for (int i = 0; i < s->n; i++) {
+        if (!cells[i]) continue;
+        ncomp++;
+        int r0 = i / l->cols, c0 = i % l->cols;
+        for (int d = 0; d < 4; d++) {
+            if (!(l->directions & (1u << d))) continue;
+            int r = r0, c = c0;
+            for (;;) {
+                r += buttons_dir_dr[d];
+                c += buttons_dir_dc[d];
+                if (!on_board(l, r, c)) break;
+                int j = r * l->cols + c;
+                if (!cells[j]) continue;
+                int a = uf_find(s->uf, i), b = uf_find(s->uf, j);
+                if (a != b) {
+                    s->uf[a] = b;
+                    ncomp--;
+                }
+                break;
+            }
+        }
+    }
+    return ncomp;
+}
+
+/* ---------- cuts on the board ---------- */
+
+static bool on_segment(const search *s, const cutrec *y, int p) {
+    int cols = s->l->cols;
+    int r = p / cols, c = p % cols, r1 = y->a / cols, c1 = y->a % cols, r2 = y->b / cols, c2 = y->b % cols;
+    int lo, hi;
+    switch (y->d) {
+    case 0:
+        if (r != r1) return false;
+        lo = c1 < c2 ? c1 : c2; hi = c1 < c2 ? c2 : c1;
+        return c >= lo && c <= hi;
+    case 1:
+        if (c != c1) return false;
+        lo = r1 < r2 ? r1 : r2; hi = r1 < r2 ? r2 : r1;
+        return r >= lo && r <= hi;
+    case 2:
+        if (r - c != r1 - c1) return false;
+        break;
+    default:
+        if (r + c != r1 + c1) return false;
+        break;
+    }
+    lo = c1 < c2 ? c1 : c2; hi = c1 < c2 ? c2 : c1;
+    return c >= lo && c <= hi;
+}
+
+/* Do two cuts feasible on one board share a button? */
+static bool cuts_share(const search *s, const uint8_t *cells, const cutrec *x, const cutrec *y) {
+    if (x->colour != y->colour) return false;
+    const buttons_level *l = s->l;
+    int r = x->a / l->cols, c = x->a % l->cols;
+    for (int i = x->a;;) {
+        if (cells[i] && on_segment(s, y, i)) return true;
+        if (i == x->b) break;
+        r += buttons_dir_dr[x->d];
+        c += buttons_dir_dc[x->d];
+        i = r * l->cols + c;
+    }
+    return false;
+}
+
+static void apply_cut(const search *s, uint8_t *cells, int a, int b, int d) {
+    const buttons_level *l = s->l;
+    int r = a / l->cols, c = a % l->cols;
+    for (int i = a;;) {
+        cells[i] = 0;
+        if (i == b) break;
+        r += buttons_dir_dr[d];
+        c += buttons_dir_dc[d];
+        i = r * l->cols + c;
+    }
+}
+
+/* Feasible cuts of generator sizes (each once, from its end with the smaller
+ * column, the upper end for vertical cuts). */
+static int feasible_cuts(const search *s, const uint8_t *cells, cutrec **out) {
+    const buttons_level *l = s->l;
+    int cap = 64, m = 0;
+    cutrec *v = pl_xmalloc((size_t)cap * sizeof *v);
+    for (int i = 0; i < s->n; i++) {
+        if (!cells[i]) continue;
+        int r0 = i / l->cols, c0 = i % l->cols, colour = cells[i];
+        for (int d = 0; d < 4; d++) {
+            if (!(l->directions & (1u << d))) continue;
+            int r = r0, c = c0, size = 1;
+            for (;;) {
+                r += buttons_dir_dr[d];
+                c += buttons_dir_dc[d];
+                if (!on_board(l, r, c)) break;
+                int val = cells[r * l->cols + c];
+                if (!val) continue;
+                if (val != colour) break;
+                if (++size > s->max_size) break;
+                if (!((s->sizes >> size) & 1u)) continue;
+                if (m == cap) v = pl_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
+                v[m].a = i;
+                v[m].b = r * l->cols + c;
+                v[m].d = d;
+                v[m].colour = colour;
+                m++;
+            }
+        }
+    }
+    *out = v;
+    return m;
+}
+
+/* ---------- the search ---------- */
+
+/* 1 solved (cuts on s->path), 0 unsolvable, -1 stopped by a limit. */
+static int dfs(search *s, const uint8_t *cells, const cutrec *sleep, int nsleep) {
+    const buttons_level *l = s->l;
+    int n = s->n, nb = 0;
+    uint64_t M[BUTTONS_MAX_COLOURS + 1] = {0};
+    int count[BUTTONS_MAX_COLOURS + 1] = {0};
+    for (int i = 0; i < n; i++)
+        if (cells[i]) {
+            nb++;
+            count[cells[i]]++;
+            if (!s->col[cells[i]].big) M[cells[i]] |= (uint64_t)1 << s->bidx[i];
+        }
+    if (!nb) return 1;
+    if (!pl_limits_tick(s->lim)) return -1;
     s->nodes++;
     pl_key128 key = key_of(s, cells);
     int32_t v;
     if (pl_tt_get(&s->tt, key, &v)) {
         s->tt_hits++;
-        return;
+        return 0;
     }
-    for (int i = first; i < n; i++)
-        if (cells[i] && !has_partner(s, cells, i)) goto fail;
-    {
-        /* Every feasible cut, enumerated once from its end with the smaller
-         * column (the upper end for vertical cuts). */
-        uint8_t *next = pl_xmalloc((size_t)n);
-        for (int i = first; i < n && !s->stop; i++) {
-            if (!cells[i]) continue;
-            int r0 = i / l->cols, c0 = i % l->cols, colour = cells[i];
-            for (int d = 0; d < 4 && !s->stop; d++) {
-                if (!(l->directions & (1u << d))) continue;
-                int r = r0, c = c0, size = 1;
-                for (;;) {
-                    r += buttons_dir_dr[d];
-                    c += buttons_dir_dc[d];
-                    if (r < 0 || c < 0 || r >= l->rows || c >= l->cols) break;
-                    int val = cells[r * l->cols + c];
-                    if (!val) continue;
-                    if (val != colour) break;
-                    if (++size > s->max_size) break;
-                    if (!((s->sizes >> size) & 1u)) continue;
-                    buttons_cut x = {r0, c0, r, c};
-                    memcpy(next, cells, (size_t)n);
-                    buttons_cut_apply(l, next, x);
-                    s->path[s->depth++] = x;
-                    dfs(s, next);
-                    if (s->stop) break;
-                    s->depth--;
-                }
-            }
+    int saved = s->depth, res = 0;
+    uint8_t *next = NULL;
+    cutrec *cuts = NULL, *child_sleep = NULL;
+
+    /* Colour-class feasibility (other colours gone). */
+    for (int c = 1; c <= l->ncolours; c++) {
+        if (!count[c] || s->col[c].big) continue;
+        long budget = COLOUR_BUDGET_RELAX;
+        if (colour_dfs(s, c, M[c], NULL, true, &budget) == 0) {
+            s->relax_cuts++;
+            goto fail;
         }
-        free(next);
-        if (s->stop) return;
     }
+    if (!precedence_ok(s, cells)) {
+        s->prec_cuts++;
+        goto fail;
+    }
+    next = pl_xmalloc((size_t)n);
+
+    /* Safe move: a colour that can be cleared now, alone. */
+    for (int c = 1; c <= l->ncolours; c++) {
+        if (!count[c] || s->col[c].big) continue;
+        const colour_info *ci = &s->col[c];
+        uint8_t usable[4096];
+        if (ci->npairs > (int)sizeof usable) continue;
+        for (int p = 0; p < ci->npairs; p++) {
+            const cpair *q = &ci->pairs[p];
+            usable[p] = (uint8_t)(cells[q->a] && cells[q->b] && segment_clear(s, cells, q->a, q->b, q->d, c));
+        }
+        long budget = COLOUR_BUDGET_FORCED;
+        s->stamp++;
+        s->ncpath = 0;
+        if (colour_dfs(s, c, M[c], usable, false, &budget) != 1) continue;
+        s->forced++;
+        memcpy(next, cells, (size_t)n);
+        for (int k = s->ncpath - 1; k >= 0; k--) {
+            const cpair *q = &ci->pairs[s->cpath[k]];
+            apply_cut(s, next, q->a, q->b, q->d);
+            s->path[s->depth++] = cut_of(s, q->a, q->b);
+        }
+        res = dfs(s, next, NULL, 0);
+        goto done;
+    }
+
+    /* Independent parts. */
+    if (components(s, cells) > 1) {
+        s->splits++;
+        for (int i = 0; i < n; i++) s->mark[i] = cells[i] ? uf_find(s->uf, i) : -1;
+        int *roots = pl_xmalloc((size_t)n * sizeof *roots), nroots = 0;
+        for (int i = 0; i < n; i++)
+            if (s->mark[i] == i) roots[nroots++] = i;
+        int *owner = pl_xmalloc((size_t)n * sizeof *owner);
+        memcpy(owner, s->mark, (size_t)n * sizeof *owner);
+        res = 1;
+        for (int k = 0; k < nroots && res == 1; k++) {
+            for (int i = 0; i < n; i++) next[i] = owner[i] == roots[k] ? cells[i] : 0;
+            res = dfs(s, next, NULL, 0);
+        }
+        free(roots);
+        free(owner);
+        goto done;
+    }
+
+    /* Branch on every feasible cut not asleep. */
+    {
+        int m = feasible_cuts(s, cells, &cuts);
+        child_sleep = pl_xmalloc(((size_t)nsleep + (size_t)m + 1) * sizeof *child_sleep);
+        /* Order: colours with fewer buttons left first (finish colours). */
+        for (int x = 1; x < m; x++) {
+            cutrec t = cuts[x];
+            int y = x;
+            while (y > 0 && count[cuts[y - 1].colour] > count[t.colour]) {
+                cuts[y] = cuts[y - 1];
+                y--;
+            }
+            cuts[y] = t;
+        }
+        /* done[] = sleep set plus the siblings explored so far. */
+        cutrec *done = pl_xmalloc(((size_t)nsleep + (size_t)m + 1) * sizeof *done);
+        int ndone = 0;
+        for (int k = 0; k < nsleep; k++) done[ndone++] = sleep[k];
+        for (int x = 0; x < m && res == 0; x++) {
+            bool asleep = false;
+            for (int k = 0; k < nsleep && !asleep; k++) asleep = sleep[k].a == cuts[x].a && sleep[k].b == cuts[x].b;
+            if (asleep) continue;
+            int ns = 0;
+            for (int k = 0; k < ndone; k++)
+                if (!cuts_share(s, cells, &done[k], &cuts[x])) child_sleep[ns++] = done[k];
+            memcpy(next, cells, (size_t)n);
+            apply_cut(s, next, cuts[x].a, cuts[x].b, cuts[x].d);
+            s->path[s->depth++] = cut_of(s, cuts[x].a, cuts[x].b);
+            res = dfs(s, next, child_sleep, ns);
+            if (res != 1) s->depth = saved;
+            done[ndone++] = cuts[x];
+        }
+        free(done);
+    }
+done:
+    free(next);
+    free(cuts);
+    free(child_sleep);
+    if (res == 1) return 1;
+    s->depth = saved;
+    if (res < 0) return -1;
 fail:
     pl_tt_put(&s->tt, key, 0);
+    return 0;
 }
 
 bool buttons_exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
@@ -122,43 +553,119 @@ bool buttons_exact_applies(const void *p, const pl_request *req, char *why, size
     return true;
 }
 
+static void build_colours(search *s) {
+    const buttons_level *l = s->l;
+    for (int c = 1; c <= l->ncolours; c++) {
+        s->col[c].n = 0;
+        s->col[c].cell = pl_xmalloc((size_t)l->nbuttons * sizeof(int) + sizeof(int));
+    }
+    for (int i = 0; i < s->n; i++) {
+        int c = l->cell[i];
+        if (!c) continue;
+        s->bidx[i] = s->col[c].n;
+        s->col[c].cell[s->col[c].n++] = i;
+    }
+    for (int c = 1; c <= l->ncolours; c++) {
+        colour_info *ci = &s->col[c];
+        ci->big = ci->n > 64;
+        if (ci->big) continue;
+        int cap = 16;
+        ci->pairs = pl_xmalloc((size_t)cap * sizeof *ci->pairs);
+        for (int k = 0; k < ci->n; k++) {
+            int a = ci->cell[k], r0 = a / l->cols, c0 = a % l->cols;
+            for (int d = 0; d < 4; d++) {
+                if (!(l->directions & (1u << d))) continue;
+                uint64_t between = 0;
+                int r = r0, cc = c0;
+                for (;;) {
+                    r += buttons_dir_dr[d];
+                    cc += buttons_dir_dc[d];
+                    if (!on_board(l, r, cc)) break;
+                    int b = r * l->cols + cc;
+                    if (l->cell[b] != c) continue;
+                    if (ci->npairs == cap) ci->pairs = pl_xrealloc(ci->pairs, (size_t)(cap *= 2) * sizeof *ci->pairs);
+                    cpair *q = &ci->pairs[ci->npairs++];
+                    q->i = k;
+                    q->j = s->bidx[b];
+                    q->a = a;
+                    q->b = b;
+                    q->d = d;
+                    q->between = between;
+                    between |= (uint64_t)1 << s->bidx[b];
+                }
+            }
+        }
+    }
+}
+
 int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
     (void)err;
     const buttons_level *l = p;
-    search s;
-    memset(&s, 0, sizeof s);
-    s.l = l;
-    s.lim = req->limits;
-    s.sizes = buttons_sizes_normalised(l);
+    search *s = pl_xcalloc(1, sizeof *s);
+    s->l = l;
+    s->lim = req->limits;
+    s->sizes = buttons_sizes_normalised(l);
     for (int k = 63; k >= 2; k--)
-        if ((s.sizes >> k) & 1u) {
-            s.max_size = k;
+        if ((s->sizes >> k) & 1u) {
+            s->max_size = k;
             break;
         }
-    int n = l->rows * l->cols;
-    pl_tt_init(&s.tt, req->limits->memory_limit / 2);
-    s.z1 = pl_xmalloc((size_t)n * sizeof *s.z1 + 8);
-    s.z2 = pl_xmalloc((size_t)n * sizeof *s.z2 + 8);
+    int n = s->n = l->rows * l->cols;
+    size_t mem = req->limits->memory_limit ? req->limits->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
+    pl_tt_init(&s->tt, mem / 2);
+    pl_tt_init(&s->ctt, mem / 4);
+    s->z1 = pl_xmalloc((size_t)n * sizeof *s->z1 + 8);
+    s->z2 = pl_xmalloc((size_t)n * sizeof *s->z2 + 8);
     uint64_t seed = 0xb07705ULL;
     for (int i = 0; i < n; i++) {
-        s.z1[i] = pl_splitmix64(&seed);
-        s.z2[i] = pl_splitmix64(&seed);
+        s->z1[i] = pl_splitmix64(&seed);
+        s->z2[i] = pl_splitmix64(&seed);
     }
-    s.path = pl_xmalloc(((size_t)l->nbuttons / 2 + 1) * sizeof *s.path);
+    size_t ni = (size_t)n + 1;
+    s->bidx = pl_xcalloc(ni, sizeof(int));
+    s->uf = pl_xcalloc(ni, sizeof(int));
+    s->cnt = pl_xcalloc(ni, sizeof(int));
+    size_t line = (size_t)(l->rows > l->cols ? l->rows : l->cols) + 1;
+    s->touched = pl_xcalloc(ni * 8, sizeof(int));
+    s->adj = pl_xcalloc(ni * line, sizeof(int));
+    s->adjn = pl_xcalloc(ni, sizeof(int));
+    s->adjs = pl_xcalloc(ni, sizeof(int));
+    s->mark = pl_xcalloc(ni, sizeof(int));
+    s->stack = pl_xcalloc(ni, sizeof(int));
+    build_colours(s);
+    s->path = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->path);
     uint8_t *cells = pl_xmalloc((size_t)n + 1);
     memcpy(cells, l->cell, (size_t)n);
-    dfs(&s, cells);
-    out->status = s.found ? PL_SOLVED : req->limits->hit ? PL_UNKNOWN : PL_UNSOLVABLE;
+    int r = dfs(s, cells, NULL, 0);
+    out->status = r == 1 ? PL_SOLVED : r == 0 ? PL_UNSOLVABLE : PL_UNKNOWN;
     out->limit_hit = req->limits->hit;
-    out->nodes = s.nodes;
-    out->peak_memory = s.tt.peak_bytes;
-    if (s.found)
-        for (int i = 0; i < s.depth; i++) buttons_solution_add_cut(out, s.path[i]);
-    snprintf(out->note, sizeof out->note, "tt hits %llu", (unsigned long long)s.tt_hits);
+    out->nodes = s->nodes;
+    out->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes;
+    if (r == 1)
+        for (int i = 0; i < s->depth; i++) buttons_solution_add_cut(out, s->path[i]);
+    snprintf(out->note, sizeof out->note,
+             "tt hits %llu, safe colour clears %llu, splits %llu, pruned by colour %llu, by precedence %llu",
+             (unsigned long long)s->tt_hits, (unsigned long long)s->forced, (unsigned long long)s->splits,
+             (unsigned long long)s->relax_cuts, (unsigned long long)s->prec_cuts);
+    for (int c = 1; c <= l->ncolours; c++) {
+        free(s->col[c].cell);
+        free(s->col[c].pairs);
+    }
     free(cells);
-    free(s.path);
-    free(s.z1);
-    free(s.z2);
-    pl_tt_free(&s.tt);
+    free(s->path);
+    free(s->z1);
+    free(s->z2);
+    free(s->bidx);
+    free(s->uf);
+    free(s->cnt);
+    free(s->touched);
+    free(s->adj);
+    free(s->adjn);
+    free(s->adjs);
+    free(s->mark);
+    free(s->stack);
+    pl_tt_free(&s->tt);
+    pl_tt_free(&s->ctt);
+    free(s);
     return 0;
 }

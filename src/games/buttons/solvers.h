@@ -22,6 +22,23 @@ int buttons_greedy_solve(const void *level, const pl_request *req, pl_solution *
 bool buttons_row_applies(const void *level, const pl_request *req, char *why, size_t n);
 int buttons_row_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
+/* solve_sat.c: SAT encoding solved by CaDiCaL (when built with it) */
+bool buttons_sat_available(void);
+bool buttons_sat_preferred(const buttons_level *l); /* the auto rule */
+bool buttons_sat_applies(const void *level, const pl_request *req, char *why, size_t n);
+bool buttons_sat_auto(const void *level, const pl_request *req, char *why, size_t n); /* auto's choice */
+int buttons_sat_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* solve_packing.c: one colour, sizes {2,3} (Theorem 3): line assignment by
+ * blossom matching, blocking-graph order */
+bool buttons_packing_applies(const void *level, const pl_request *req, char *why, size_t n);
+int buttons_packing_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+/* Step 4 alone (for tests): orders the given groups (ngroups x 4 cells, -1
+ * padded; each 2 or 3 buttons on one allowed line, together a partition of the
+ * buttons), repairing cycles of the blocking graph; writes the cuts. */
+int buttons_packing_order(const buttons_level *l, int ngroups, const int *cells4, pl_solution *out, int *repairs,
+                          pl_error *err);
+
 /* Shared by the solvers: write cuts into a solution in order. */
 void buttons_solution_add_cut(pl_solution *s, buttons_cut x);
 

@@ -271,16 +271,16 @@ static const pl_algorithm algorithms[] = {
     {"two-colours", "Theorems 10 and 12, Corollaries 11 and 13 (one column, two colours, linear time)",
      "odd number of groups: the longest-checkerboard test and the median construction; even: the two-scan "
      "split into two odd puzzles; O(n)",
-     two_colours_applies, two_colours_solve},
+     two_colours_applies, two_colours_solve, NULL},
     {"grammar", "Theorem 2, Corollary 6 (one column or row, any colours: S -> e | SS | cSc | cScSc)",
      "interval parse with bitsets, O(n^3/64) for n letters; certificate from the parse tree (Lemmas 3 and 4)",
-     grammar_applies, grammar_solve},
+     grammar_applies, grammar_solve, NULL},
     {"line-max", "Lemma 1, Corollary 7 (one column or row: most blocks removable)",
-     "interval dynamic programme over the groups that stay, O(n^3)", line_max_applies, line_max_solve},
+     "interval dynamic programme over the groups that stay, O(n^3)", line_max_applies, line_max_solve, NULL},
     {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
      "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
      "admissible bounds; exponential in the worst case",
-     exact_applies, solve_exact},
+     exact_applies, solve_exact, NULL},
 };
 
 static const pl_option solve_options[] = {

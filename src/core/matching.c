@@ -1,0 +1,178 @@
+/* Edmonds' blossom algorithm for maximum-cardinality matching in a general
+ * graph: grow an alternating BFS tree from an exposed root; an edge between
+ * two even vertices of the tree closes an odd cycle (a blossom), whose
+ * vertices all get the base of the cycle as their base and become even; an
+ * edge to an exposed vertex outside the tree gives an augmenting path, read
+ * back through the parent links p[] and mates. See include/puzzlelab/matching.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/core.h"
+#include "puzzlelab/matching.h"
+
+typedef struct mstate {
+    int nv;
+    const int *off, *adj;
+    int *mate, *p, *base, *queue, *touched;
+    unsigned char *used, *bloss;
+    int *lmark;
+    int stamp;
+    int nt, qh, qt;
+} mstate;
+
+static void touch(mstate *s, int v) {
+    if (!s->used[v] && s->p[v] < 0) s->touched[s->nt++] = v;
+}
+
+static int lca(mstate *s, int a, int b) {
+    s->stamp++;
+    for (;;) {
+        a = s->base[a];
+        s->lmark[a] = s->stamp;
+        if (s->mate[a] < 0) break;
+        a = s->p[s->mate[a]];
+    }
+    for (;;) {
+        b = s->base[b];
+        if (s->lmark[b] == s->stamp) return b;
+        b = s->p[s->mate[b]];
+    }
+}
+
+static void mark_path(mstate *s, int v, int b, int child) {
+    while (s->base[v] != b) {
+        s->bloss[s->base[v]] = s->bloss[s->base[s->mate[v]]] = 1;
+        s->p[v] = child;
+        child = s->mate[v];
+        v = s->p[s->mate[v]];
+    }
+}
+
+/* Returns the exposed end of an augmenting path from root, or -1. */
+static int find_path(mstate *s, int root) {
+    s->nt = 0;
+    s->qh = s->qt = 0;
+    touch(s, root);
+    s->used[root] = 1;
+    s->queue[s->qt++] = root;
+    while (s->qh < s->qt) {
+        int v = s->queue[s->qh++];
+        for (int k = s->off[v]; k < s->off[v + 1]; k++) {
+            int to = s->adj[k];
+            if (s->base[v] == s->base[to] || s->mate[v] == to) continue;
+            if (to == root || (s->mate[to] >= 0 && s->p[s->mate[to]] >= 0)) {
+                int cb = lca(s, v, to);
+                mark_path(s, v, cb, to);
+                mark_path(s, to, cb, v);
+                int nt = s->nt; /* blossom vertices are all in the tree */
+                for (int i = 0; i < nt; i++) {
+                    int u = s->touched[i];
+                    if (s->bloss[s->base[u]]) {
+                        s->base[u] = cb;
+                        if (!s->used[u]) {
+                            s->used[u] = 1;
+                            s->queue[s->qt++] = u;
+                        }
+                    }
+                }
+                for (int i = 0; i < nt; i++) s->bloss[s->touched[i]] = 0;
+            } else if (s->p[to] < 0) {
+                touch(s, to);
+                s->p[to] = v;
+                if (s->mate[to] < 0) return to;
+                int t2 = s->mate[to];
+                touch(s, t2);
+                s->used[t2] = 1;
+                s->queue[s->qt++] = t2;
+            }
+        }
+    }
+    return -1;
+}
+
+static void reset(mstate *s) {
+    for (int i = 0; i < s->nt; i++) {
+        int u = s->touched[i];
+        s->used[u] = 0;
+        s->p[u] = -1;
+        s->base[u] = u;
+        s->bloss[u] = 0;
+    }
+    s->nt = 0;
+}
+
+int pl_max_matching(int nv, int ne, const int *eu, const int *ev, int *mate, int warm) {
+    if (nv <= 0) return 0;
+    size_t n1 = (size_t)nv + 1;
+    int *off = pl_xcalloc(n1 + 1, sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            off[eu[i] + 1]++;
+            off[ev[i] + 1]++;
+        }
+    for (int v = 0; v < nv; v++) off[v + 1] += off[v];
+    int *adj = pl_xmalloc((size_t)off[nv] * sizeof(int) + sizeof(int));
+    int *fill = pl_xmalloc(n1 * sizeof(int));
+    memcpy(fill, off, (size_t)nv * sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            adj[fill[eu[i]]++] = ev[i];
+            adj[fill[ev[i]]++] = eu[i];
+        }
+    free(fill);
+    mstate s = {0};
+    s.nv = nv;
+    s.off = off;
+    s.adj = adj;
+    s.mate = mate;
+    s.p = pl_xmalloc(n1 * sizeof(int));
+    s.base = pl_xmalloc(n1 * sizeof(int));
+    s.queue = pl_xmalloc(n1 * sizeof(int));
+    s.touched = pl_xmalloc(n1 * sizeof(int));
+    s.lmark = pl_xcalloc(n1, sizeof(int));
+    s.used = pl_xcalloc(n1, 1);
+    s.bloss = pl_xcalloc(n1, 1);
+    for (int v = 0; v < nv; v++) {
+        s.p[v] = -1;
+        s.base[v] = v;
+        if (!warm) mate[v] = -1;
+    }
+    int size = 0;
+    for (int v = 0; v < nv; v++)
+        if (mate[v] > v) size++;
+    /* greedy start */
+    for (int v = 0; v < nv; v++) {
+        if (mate[v] >= 0) continue;
+        for (int k = off[v]; k < off[v + 1]; k++)
+            if (mate[adj[k]] < 0) {
+                mate[v] = adj[k];
+                mate[adj[k]] = v;
+                size++;
+                break;
+            }
+    }
+    for (int root = 0; root < nv; root++) {
+        if (mate[root] >= 0) continue;
+        int v = find_path(&s, root);
+        if (v >= 0) {
+            size++;
+            while (v >= 0) { /* flip the path back to the root */
+                int pv = s.p[v], ppv = mate[pv];
+                mate[v] = pv;
+                mate[pv] = v;
+                v = ppv;
+            }
+        }
+        reset(&s);
+    }
+    free(off);
+    free(adj);
+    free(s.p);
+    free(s.base);
+    free(s.queue);
+    free(s.touched);
+    free(s.lmark);
+    free(s.used);
+    free(s.bloss);
+    return size;
+}
