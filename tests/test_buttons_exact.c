@@ -1,0 +1,321 @@
+/* Buttons & Scissors exact solvers (search and SAT) against a naive brute
+ * force written here from the rules of spec/formats.md (memoised over button
+ * subsets, original sizes, no normalisation), on seeded random small boards:
+ * plain random ones, `generate --solvable` ones and mutated solvable ones,
+ * over random directions and sizes headers. Every certificate is replayed
+ * through the descriptor (state_new / move_apply / finish). Then every level
+ * in the directory given as argv[1] (levels/buttons/) is solved by both and
+ * replayed, and its .moves file (when present) verified.
+ * PL_TEST_SEED overrides the seed. */
+#include <dirent.h>
+
+#include "check.h"
+
+#include "puzzlelab/buttons.h"
+
+static const pl_game *G = &pl_game_buttons;
+
+static const pl_algorithm *algorithm(const char *name) {
+    for (int i = 0; i < G->nalgorithms; i++)
+        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
+    return NULL;
+}
+
+static buttons_level *parse_text(const char *name, const char *text) {
+    pl_level_text lt;
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    char msg[1024];
+    if (pl_level_text_parse(name, text, strlen(text), &lt, &err)) {
+        pl_error_format(&err, msg, sizeof msg);
+        CHECKF(0, "level text: %s", msg);
+        return NULL;
+    }
+    buttons_level *l = G->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    if (!l) {
+        pl_error_format(&err, msg, sizeof msg);
+        CHECKF(0, "level: %s", msg);
+    }
+    return l;
+}
+
+/* ---------- the naive brute force (cells <= 16) ---------- */
+typedef struct brute {
+    int rows, cols, n;
+    uint8_t cell[16];
+    unsigned dirs;
+    bool all;
+    uint64_t mask;
+    uint8_t *memo; /* 0 unknown, 1 solvable, 2 not */
+} brute;
+
+static bool brute_size_ok(const brute *b, int s) {
+    if (s < 2) return false;
+    return b->all || (s < 64 && ((b->mask >> s) & 1u));
+}
+
+static bool brute_solve(brute *b, unsigned present) {
+    if (!present) return true;
+    if (b->memo[present]) return b->memo[present] == 1;
+    bool ok = false;
+    for (int i = 0; i < b->n && !ok; i++) {
+        if (!((present >> i) & 1u)) continue;
+        for (int j = i + 1; j < b->n && !ok; j++) {
+            if (!((present >> j) & 1u) || b->cell[i] != b->cell[j]) continue;
+            int r1 = i / b->cols, c1 = i % b->cols, r2 = j / b->cols, c2 = j % b->cols;
+            int dr = r2 - r1, dc = c2 - c1, d;
+            if (dr == 0) d = 0;
+            else if (dc == 0) d = 1;
+            else if (dr == dc) d = 2;
+            else if (dr == -dc) d = 3;
+            else continue;
+            if (!(b->dirs & (1u << d))) continue;
+            int steps = dr > 0 ? dr : dc > 0 ? dc : -dc;
+            int sr = dr / steps, sc = dc / steps;
+            unsigned cut = 0;
+            bool feasible = true;
+            for (int k = 0; k <= steps; k++) {
+                int p = (r1 + k * sr) * b->cols + c1 + k * sc;
+                if (!((present >> p) & 1u)) continue;
+                if (b->cell[p] != b->cell[i]) {
+                    feasible = false;
+                    break;
+                }
+                cut |= 1u << p;
+            }
+            if (!feasible || !brute_size_ok(b, __builtin_popcount(cut))) continue;
+            ok = brute_solve(b, present & ~cut);
+        }
+    }
+    b->memo[present] = ok ? 1 : 2;
+    return ok;
+}
+
+static bool brute_board(const buttons_level *l, uint8_t *memo) {
+    brute b;
+    memset(&b, 0, sizeof b);
+    b.rows = l->rows;
+    b.cols = l->cols;
+    b.n = l->rows * l->cols;
+    b.dirs = l->directions;
+    b.all = l->sizes_all;
+    b.mask = l->size_mask;
+    b.memo = memo;
+    unsigned present = 0;
+    for (int i = 0; i < b.n; i++) {
+        b.cell[i] = l->cell[i];
+        if (l->cell[i]) present |= 1u << i;
+    }
+    memset(memo, 0, (size_t)1 << b.n);
+    return brute_solve(&b, present);
+}
+
+/* ---------- solving and replay ---------- */
+static bool replay(const buttons_level *l, const pl_strvec *moves, char *why, size_t n) {
+    void *st = G->state_new(l);
+    bool ok = true;
+    for (int i = 0; i < moves->n && ok; i++) {
+        int col = 0;
+        if (G->move_apply(st, moves->s[i], why, n, &col) != PL_MOVE_OK) ok = false;
+    }
+    if (ok) {
+        pl_verdict v;
+        memset(&v, 0, sizeof v);
+        G->finish(st, NULL, &v);
+        if (!v.ok) snprintf(why, n, "%s", v.reason);
+        ok = v.ok;
+    }
+    G->state_free(st);
+    return ok;
+}
+
+/* Solves with the named algorithm; checks the status (expect: -1 any but
+ * unknown) and replays a certificate. Returns the status. */
+static pl_status solve_check(const char *name, const buttons_level *l, int expect, double time_limit) {
+    const pl_algorithm *a = algorithm(name);
+    if (!a) return PL_UNKNOWN;
+    pl_limits lim;
+    pl_limits_init(&lim, time_limit, 0, (size_t)64 << 20);
+    const char *on[] = {"algorithm"};
+    pl_opts o;
+    memset(&o, 0, sizeof o);
+    o.name[0] = on[0];
+    o.value[0] = name;
+    o.n = 1;
+    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+    pl_solution sol;
+    pl_solution_init(&sol);
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    char why[256] = "";
+    if (a->applies && !a->applies(l, &req, why, sizeof why)) {
+        pl_solution_free(&sol);
+        return PL_UNKNOWN;
+    }
+    int rc = a->solve(l, &req, &sol, &err);
+    CHECKF(rc == 0, "%s: solve returned %d (%s)", name, rc, err.msg);
+    CHECKF(sol.status != PL_UNKNOWN, "%s: unknown (limit %d)", name, sol.limit_hit);
+    if (expect >= 0)
+        CHECKF((int)sol.status == expect, "%s says %s, brute force says %s", name, pl_status_name(sol.status),
+               pl_status_name((pl_status)expect));
+    if (sol.status == PL_SOLVED) {
+        bool ok = replay(l, &sol.moves, why, sizeof why);
+        CHECKF(ok, "%s: certificate does not replay: %s", name, why);
+    }
+    pl_status st = sol.status;
+    pl_solution_free(&sol);
+    return st;
+}
+
+/* Was the library built with CaDiCaL? (sat applies when asked by name) */
+static bool buttons_sat_available_for_tests(void) {
+    static int known = -1;
+    if (known < 0) {
+        buttons_level *l = parse_text("probe.level", "aa\n");
+        const pl_algorithm *a = algorithm("sat");
+        pl_opts o;
+        memset(&o, 0, sizeof o);
+        o.name[0] = "algorithm";
+        o.value[0] = "sat";
+        o.n = 1;
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        pl_request req = {.opts = &o, .limits = &lim, .threads = 1};
+        char why[256];
+        known = l && a && a->applies(l, &req, why, sizeof why);
+        if (!known) printf("sat not available: %s\n", why);
+        if (l) G->level_free(l);
+    }
+    return known == 1;
+}
+
+/* ---------- random boards ---------- */
+static const char *const dir_sets[] = {"*", "*", "*", "+", "x", "-", "hd", "va", "v", "hva"};
+static const char *const size_sets[] = {"all", "all", "all", "2", "3", "2,3", "3,4", "4", "2,4", "3,5", "2,3,7"};
+
+static char *gen(pl_rng *rng, bool solvable, char *desc, size_t dn) {
+    char rows[16], cols[16], k[16], fill[16], seed[24], freq[16];
+    snprintf(rows, sizeof rows, "%d", 1 + (int)pl_rng_below(rng, 4));
+    snprintf(cols, sizeof cols, "%d", 1 + (int)pl_rng_below(rng, 4));
+    snprintf(k, sizeof k, "%d", 1 + (int)pl_rng_below(rng, 4));
+    snprintf(fill, sizeof fill, "%d", 50 + (int)pl_rng_below(rng, 51));
+    snprintf(freq, sizeof freq, "%d", pl_rng_below(rng, 3) ? 0 : 3 + (int)pl_rng_below(rng, 4));
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)pl_rng_next(rng));
+    const char *dirs = dir_sets[pl_rng_below(rng, sizeof dir_sets / sizeof dir_sets[0])];
+    const char *sizes = size_sets[pl_rng_below(rng, sizeof size_sets / sizeof size_sets[0])];
+    pl_opts o;
+    memset(&o, 0, sizeof o);
+    const char *names[] = {"rows", "cols", "colours", "fill", "seed", "directions", "sizes", "frequency"};
+    const char *vals[] = {rows, cols, k, fill, seed, dirs, sizes, freq};
+    for (int i = 0; i < 8; i++) {
+        o.name[o.n] = names[i];
+        o.value[o.n++] = vals[i];
+    }
+    if (solvable) {
+        o.name[o.n] = "solvable";
+        o.value[o.n++] = "";
+    }
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    char *t = G->generate(&o, &err);
+    CHECKF(t != NULL, "generate: %s", err.msg);
+    snprintf(desc, dn, "%s", t ? t : "");
+    return t;
+}
+
+static int count_solved = 0, count_unsolvable = 0;
+
+static void random_boards(uint64_t seed, int nboards) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    uint8_t *memo = pl_xmalloc((size_t)1 << 16);
+    for (int t = 0; t < nboards; t++) {
+        int kind = (int)pl_rng_below(&rng, 3); /* 0 plain, 1 solvable, 2 solvable then mutated */
+        char desc[1024];
+        char *text = gen(&rng, kind != 0, desc, sizeof desc);
+        if (!text) continue;
+        if (kind == 2) {
+            /* recolour one button: often unsolvable, close to solvable */
+            char *body = strchr(strstr(text, "sizes:"), '\n') + 1;
+            int len = (int)strlen(body), tries = 0;
+            while (tries++ < 20) {
+                int i = (int)pl_rng_below(&rng, (uint64_t)len);
+                if (body[i] != '.' && body[i] != '\n') {
+                    body[i] = "abcd"[pl_rng_below(&rng, 4)];
+                    break;
+                }
+            }
+            snprintf(desc, sizeof desc, "%s", text);
+        }
+        check_context(true, seed, "board %d:\n%s", t, desc);
+        buttons_level *l = parse_text("random.level", text);
+        free(text);
+        if (!l) continue;
+        bool solvable = brute_board(l, memo);
+        if (kind == 1) CHECKF(solvable, "generate --solvable made an unsolvable board");
+        solvable ? count_solved++ : count_unsolvable++;
+        int expect = solvable ? PL_SOLVED : PL_UNSOLVABLE;
+        solve_check("exact", l, expect, 10);
+        if (buttons_sat_available_for_tests()) solve_check("sat", l, expect, 10);
+        G->level_free(l);
+    }
+    check_clear_context();
+    free(memo);
+}
+
+/* ---------- shipped levels ---------- */
+static int levels_checked = 0;
+
+static void shipped_levels(const char *dir) {
+    DIR *d = opendir(dir);
+    CHECKF(d != NULL, "cannot open %s", dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
+        char path[1024], mpath[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
+        check_context(false, 0, "%s", path);
+        pl_level_text lt;
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        if (pl_level_text_read(path, &lt, &err)) {
+            CHECKF(0, "%s: %s", path, err.msg);
+            continue;
+        }
+        buttons_level *l = G->level_parse(&lt, &err);
+        pl_level_text_free(&lt);
+        CHECKF(l != NULL, "%s: %s", path, err.msg);
+        if (!l) continue;
+        CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
+        if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
+        pl_moves mv;
+        if (pl_moves_read(mpath, &mv, &err) == 0) {
+            pl_strvec v = {mv.text, mv.n, mv.n};
+            char why[256] = "";
+            CHECKF(replay(l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
+            pl_moves_free(&mv);
+        }
+        levels_checked++;
+        G->level_free(l);
+    }
+    closedir(d);
+    check_clear_context();
+}
+
+int main(int argc, char **argv) {
+    uint64_t seed = check_seed_from_env(20240601);
+    random_boards(seed, 2400);
+    printf("random boards: %d solvable, %d unsolvable\n", count_solved, count_unsolvable);
+    CHECK(count_solved > 300);
+    CHECK(count_unsolvable > 300);
+    if (argc > 1) {
+        shipped_levels(argv[1]);
+        printf("levels: %d\n", levels_checked);
+        CHECK(levels_checked >= 13);
+    }
+    return check_done("buttons_exact");
+}
