@@ -1,0 +1,227 @@
+/* Two Dots exact search on random levels, by size, colours and K, against a
+ * same-run baseline: naive search over every simple path as its own move
+ * (no effect deduplication, no transposition table, no bounds beyond "goals
+ * met"), iterative deepening like the exact search. The baseline runs only
+ * where it finishes (K <= 3), with a 2 s per-level cap (n.tout counts those).
+ *
+ *   ./build/bench/bench_twodots_exact [LEVELS_PER_ROW (default 40)]
+ *
+ * Levels: full boards, uniform colours, two goals on colours a and b of
+ * 2 + rand(cells / colours / 2) dots each (the generator's default), bombs off. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "puzzlelab/twodots.h"
+
+static const pl_game *G = &pl_game_twodots;
+
+static void *parse(const char *text) {
+    pl_level_text lt;
+    pl_error err;
+    if (pl_level_text_parse("b.level", text, strlen(text), &lt, &err)) return NULL;
+    void *l = G->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+/* ---------- naive baseline ---------- */
+typedef struct naive {
+    int rows, cols, ngoals;
+    char gc[8];
+    double deadline;
+    bool timeout;
+    unsigned long long nodes;
+} naive;
+
+static void nfall(const naive *nv, char *g) {
+    for (int c = 0; c < nv->cols; c++) {
+        int w = nv->rows - 1;
+        for (int r = nv->rows - 1; r >= 0; r--)
+            if (g[r * nv->cols + c] != '.') {
+                char v = g[r * nv->cols + c];
+                g[r * nv->cols + c] = '.';
+                g[w-- * nv->cols + c] = v;
+            }
+    }
+}
+
+static bool nwin(naive *nv, const int *need, const char *g, int left);
+
+static bool ntry(naive *nv, const int *need, const char *g, int left, const bool *rm, char colour, int cnt) {
+    char next[64];
+    int n = nv->rows * nv->cols, nn[8];
+    for (int i = 0; i < n; i++) next[i] = rm[i] ? '.' : g[i];
+    nfall(nv, next);
+    for (int k = 0; k < nv->ngoals; k++) nn[k] = nv->gc[k] == colour ? (need[k] > cnt ? need[k] - cnt : 0) : need[k];
+    return nwin(nv, nn, next, left - 1);
+}
+
+static bool npaths(naive *nv, const int *need, const char *g, int left, int *path, int len, bool *on) {
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    int u = path[len - 1], n = nv->rows * nv->cols;
+    char colour = g[path[0]];
+    if (len >= 2 && ntry(nv, need, g, left, on, colour, len)) return true;
+    if (nv->timeout) return false;
+    for (int d = 0; d < 4; d++) {
+        int r = u / nv->cols + dr[d], c = u % nv->cols + dc[d];
+        if (r < 0 || c < 0 || r >= nv->rows || c >= nv->cols) continue;
+        int y = r * nv->cols + c;
+        if (g[y] != colour) continue;
+        if (y == path[0] && len >= 4) {
+            bool all[64];
+            int cnt = 0;
+            for (int i = 0; i < n; i++) cnt += (all[i] = g[i] == colour);
+            if (ntry(nv, need, g, left, all, colour, cnt)) return true;
+            continue;
+        }
+        if (on[y]) continue;
+        on[y] = true;
+        path[len] = y;
+        bool w = npaths(nv, need, g, left, path, len + 1, on);
+        on[y] = false;
+        if (w) return true;
+    }
+    return false;
+}
+
+static bool nwin(naive *nv, const int *need, const char *g, int left) {
+    bool done = true;
+    for (int k = 0; k < nv->ngoals; k++) done = done && need[k] == 0;
+    if (done) return true;
+    if (left == 0 || nv->timeout) return false;
+    if ((++nv->nodes & 4095) == 0 && pl_now() > nv->deadline) nv->timeout = true;
+    int n = nv->rows * nv->cols, path[65];
+    bool on[64] = {false};
+    for (int i = 0; i < n; i++) {
+        if (g[i] == '.') continue;
+        path[0] = i;
+        on[i] = true;
+        bool w = npaths(nv, need, g, left, path, 1, on);
+        on[i] = false;
+        if (w) return true;
+    }
+    return false;
+}
+
+/* ---------- runs ---------- */
+static const char alphabet[] = "abcdefgh";
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+    int per = argc > 1 ? atoi(argv[1]) : 40;
+    if (per < 1) per = 1;
+#ifdef PL_BENCH_BUILD_TYPE
+    printf("# build type %s\n", PL_BENCH_BUILD_TYPE);
+#endif
+    printf("# exact search: %d random levels per row; times in ms; 'naive' = every path as a move, no TT\n", per);
+    printf("%-5s %-3s %-2s | %-6s %-6s %-8s %-8s %-8s %-9s | %-9s %-9s %-7s\n", "size", "col", "K", "solv", "unsolv",
+           "mean", "median", "max", "nodes", "naive", "naive/ex", "n.tout");
+    static const int sizes[][2] = {{5, 5}, {6, 6}};
+    double *t = malloc((size_t)per * sizeof *t);
+    for (int sz = 0; sz < 2; sz++)
+        for (int colours = 3; colours <= 4; colours++)
+            for (int K = 1; K <= 4; K++) {
+                int rows = sizes[sz][0], cols = sizes[sz][1], solv = 0, unsolv = 0, unknown = 0, ntimeout = 0;
+                double tn = 0, te_base = 0;
+                unsigned long long nodes = 0;
+                bool run_naive = K <= 3;
+                for (int it = 0; it < per; it++) {
+                    pl_rng rng;
+                    pl_rng_seed(&rng, 7777u + 1000u * (uint64_t)K + 100000u * (uint64_t)colours + (uint64_t)it +
+                                          1000000u * (uint64_t)sz);
+                    char text[512], grid[64];
+                    int p = sprintf(text, "moves: %d\n", K), need[2];
+                    for (int g = 0; g < 2; g++) {
+                        need[g] = 2 + (int)pl_rng_below(&rng, (uint64_t)(rows * cols / colours / 2));
+                        p += sprintf(text + p, "goal: %c %d\n", alphabet[g], need[g]);
+                    }
+                    p += sprintf(text + p, "board:\n");
+                    for (int r = 0; r < rows; r++) {
+                        for (int c = 0; c < cols; c++)
+                            text[p++] = grid[r * cols + c] = alphabet[pl_rng_below(&rng, (uint64_t)colours)];
+                        text[p++] = '\n';
+                    }
+                    text[p] = '\0';
+                    void *level = parse(text);
+                    pl_limits lim;
+                    pl_limits_init(&lim, 30, 0, 0);
+                    pl_opts o = {.n = 0};
+                    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+                    pl_solution sol;
+                    pl_solution_init(&sol);
+                    pl_error err;
+                    double t0 = pl_now();
+                    G->algorithms[2].solve(level, &req, &sol, &err); /* exact */
+                    t[it] = (pl_now() - t0) * 1e3;
+                    nodes += sol.nodes;
+                    if (sol.status == PL_SOLVED) solv++;
+                    else if (sol.status == PL_UNSOLVABLE) unsolv++;
+                    else unknown++;
+                    pl_solution_free(&sol);
+                    G->level_free(level);
+                    if (run_naive) {
+                        naive nv = {rows, cols, 2, {'a', 'b'}, pl_now() + 2.0, false, 0};
+                        double t1 = pl_now();
+                        bool w = false;
+                        for (int k = 0; k <= K && !w && !nv.timeout; k++) w = nwin(&nv, need, grid, k);
+                        tn += (pl_now() - t1) * 1e3;
+                        te_base += t[it];
+                        ntimeout += nv.timeout;
+                    }
+                }
+                double sum = 0;
+                for (int i = 0; i < per; i++) sum += t[i];
+                qsort(t, (size_t)per, sizeof *t, cmp_double);
+                char nb[32] = "-", rb[32] = "-";
+                if (run_naive) {
+                    snprintf(nb, sizeof nb, "%.2f", tn / per);
+                    snprintf(rb, sizeof rb, "%.1fx", te_base > 0 ? tn / te_base : 0.0);
+                }
+                printf("%dx%d %-3d %-2d | %-6d %-6d %-8.3f %-8.3f %-8.2f %-9.0f | %-9s %-9s %-7d%s\n", rows, cols,
+                       colours, K, solv, unsolv, sum / per, t[per / 2], t[per - 1], (double)nodes / per, nb, rb,
+                       ntimeout, unknown ? " (some unknown)" : "");
+            }
+    free(t);
+
+    /* One column (Theorem 3): scaling in n with one and two goals. */
+    printf("\n# one column (Theorem 3): n dots, 3 colours, goals ~ n/6 each; ms\n");
+    printf("%-5s %-10s %-10s\n", "n", "1 goal", "2 goals");
+    for (int n = 50; n <= 400; n *= 2) {
+        double ms[2];
+        for (int goals = 1; goals <= 2; goals++) {
+            pl_rng rng;
+            pl_rng_seed(&rng, (uint64_t)n * 31u + (uint64_t)goals);
+            size_t cap = (size_t)n * 2 + 200;
+            char *text = malloc(cap);
+            int p = 0;
+            for (int g = 0; g < goals; g++) p += sprintf(text + p, "goal: %c %d\n", alphabet[g], n / 6);
+            p += sprintf(text + p, "board:\n");
+            for (int i = 0; i < n; i++) {
+                text[p++] = alphabet[pl_rng_below(&rng, 3)];
+                text[p++] = '\n';
+            }
+            text[p] = '\0';
+            void *level = parse(text);
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 0, 0);
+            pl_opts o = {.n = 0};
+            pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+            pl_solution sol;
+            pl_solution_init(&sol);
+            pl_error err;
+            double t0 = pl_now();
+            G->algorithms[1].solve(level, &req, &sol, &err); /* column */
+            ms[goals - 1] = (pl_now() - t0) * 1e3;
+            pl_solution_free(&sol);
+            G->level_free(level);
+            free(text);
+        }
+        printf("%-5d %-10.2f %-10.2f\n", n, ms[0], ms[1]);
+    }
+    return 0;
+}

@@ -1,0 +1,64 @@
+/* Two Dots: rules, notation and solvers.
+ * Paper: Bilò, Gualà, Leucci, Misra, "On the Complexity of Two Dots for Narrow
+ * Boards and Few Colors", FUN 2018 (shared/papers/003).
+ * Model (Section 2): an m x n grid of coloured dots, a move limit K, goals
+ * (colour, count). A regular move removes a simple path of >= 2 orthogonally
+ * adjacent dots of one colour; a cyclic move (the last cell repeats an earlier
+ * one t_j, j <= s-4) removes every dot of that colour. Removed dots are
+ * collected, the rest fall, nothing refills. `bombs: on` adds the commercial
+ * rule of the paper's footnote 2. */
+#ifndef PUZZLELAB_TWODOTS_H
+#define PUZZLELAB_TWODOTS_H
+
+#include "puzzlelab/game.h"
+
+#define TWODOTS_MAX_COLOURS 62
+#define TWODOTS_BOMB 255 /* a cell value, only while a cyclic move resolves */
+
+typedef struct twodots_level {
+    int rows, cols;
+    uint8_t *cell; /* row-major; 0 empty, 1..ncolours a colour */
+    int ncolours;  /* colours on the board or named by a goal */
+    char colour_char[TWODOTS_MAX_COLOURS + 1];
+    int count[TWODOTS_MAX_COLOURS + 1]; /* dots of each colour */
+    int ndots;
+    int moves; /* K; -1: unlimited */
+    int ngoals;
+    int goal_colour[TWODOTS_MAX_COLOURS]; /* colour index */
+    int goal_count[TWODOTS_MAX_COLOURS];
+    bool bombs;
+} twodots_level;
+
+/* A move as written: s cells (r, c). */
+typedef struct twodots_move {
+    int n, cap;
+    int *r, *c;
+} twodots_move;
+
+void twodots_move_free(twodots_move *m);
+int twodots_move_parse(const char *text, twodots_move *m, char *why, size_t n, int *col);
+/* Writes a path of cell indices (r*cols+c) in the move notation. */
+void twodots_path_text(const twodots_level *l, const int *path, int len, char *buf, size_t n);
+
+/* Checks move m on board cells. Returns 0 and fills the path as cell indices
+ * (path must hold m->n ints), *colour and *cyclic; else -1 with the reason. */
+int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodots_move *m, int *path, int *colour,
+                       bool *cyclic, char *why, size_t n);
+/* Applies a checked path of len cells (cell indices): removes the path (or,
+ * when the last cell repeats an earlier one, every dot of its colour, and with
+ * bombs the dots the cycle encloses become bombs that explode after falling),
+ * adds the removed dots to collected[colour] (may be NULL), lets dots fall. */
+void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected);
+/* Dots fall: in every column the dots move down to fill the empty cells. */
+void twodots_fall(int rows, int cols, uint8_t *cells);
+/* Marks inside[i] = 1 for the cells strictly inside the closed polygon through
+ * the centres of cyc[0..len-1] (consecutive cells adjacent, cyc[len-1]
+ * adjacent to cyc[0]); other entries 0. */
+void twodots_enclosed(int rows, int cols, const int *cyc, int len, uint8_t *inside);
+
+int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *err);
+void twodots_level_free(twodots_level *l);
+
+extern const pl_game pl_game_twodots;
+
+#endif

@@ -1,0 +1,277 @@
+/* Two Dots on one column: Theorem 3 of the paper (Section 4.2), extended to
+ * any constant number of goals.
+ *
+ * Dots 0..n-1 from the top. In a column a move is a run of consecutive dots of
+ * one colour (after the dots between them were removed), never a cycle.
+ *  C(i,j): fewest moves that clear dots i..j-1 (half-open), +inf if none.
+ *    The top dot i is hit together with a partner h (the next dot of its move,
+ *    c(h) = c(i)); the dots between are cleared first, by moves that stay
+ *    between i and h:
+ *      C(i,j) = min_h C(i+1,h) + min(1 + C(h+1,j),  [the move ends at h]
+ *                                    C(h,j))         [h's move is extended by i]
+ *  T(i,delta): fewest moves collecting at least delta (a vector: one entry per
+ *    goal, clamped at 0) from dots i..n-1, where the dots above i are inert.
+ *    T(i,0) = 0; T(i,delta) = min(T(i+1,delta), H(i,delta)).
+ *  H(i,delta): the same, but dot i must be hit (with a partner below):
+ *      H(i,delta) = min_h C(i+1,h) + min(1 + T(h+1, delta - N[i..h]),
+ *                                        H(h, delta - N[i..h-1]))
+ *    where N[a..b] counts the goal colours' dots in a..b.
+ * The paper's third case writes T(h, j, ...) for the chained dot h, which may
+ * leave h unhit and so credits a move of dot i alone (e.g. a/b/b/a with goal
+ * a 1 would get 1 move instead of 2); H fixes that. The minimum is T(0,goals);
+ * solvable iff it is at most K.
+ * Time O(n^3 + n^2 g D), space O(n^2 + n D), with g goals and
+ * D = prod_g (min(goal_g, dots of its colour) + 1): polynomial for a constant
+ * number of goals. The certificate replays the choices: the dots between
+ * partners first, then the chained move, then the part below. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers.h"
+
+#define INF 0x3fffffff
+
+bool twodots_column_applies(const void *p, const pl_request *req, char *why, size_t n) {
+    (void)req;
+    const twodots_level *l = p;
+    if (l->cols != 1) return snprintf(why, n, "needs a board of one column"), false;
+    snprintf(why, n, "one column of %d dots, %d goal%s: the tables of Theorem 3 are polynomial", l->ndots, l->ngoals,
+             l->ngoals == 1 ? "" : "s");
+    return true;
+}
+
+typedef struct colctx {
+    int n, g;
+    const uint8_t *col; /* colour of dot i */
+    int *C, *Cch;       /* (n+1)^2 */
+    int *T, *H, *Tch, *Hch; /* (n+1) * D */
+    long D;
+    int radix[TWODOTS_MAX_COLOURS];
+    int *pre; /* pre[g*(n+1) + x]: goal g's dots among 0..x-1 */
+    /* moves as lists of dot indices */
+    int *dots, ndots, capdots;
+    int *start, nmoves, capmoves;
+} colctx;
+
+#define CI(x, i, j) ((size_t)(i) * (size_t)((x)->n + 1) + (size_t)(j))
+#define TI(x, i, d) ((size_t)(i) * (size_t)(x)->D + (size_t)(d))
+
+/* delta index d minus the goal dots among a..b-1, clamped at 0 */
+static long reduce(const colctx *x, long d, int a, int b) {
+    long out = 0, mul = 1;
+    for (int g = 0; g < x->g; g++) {
+        long digit = d % (x->radix[g] + 1);
+        d /= x->radix[g] + 1;
+        long got = x->pre[g * (x->n + 1) + b] - x->pre[g * (x->n + 1) + a];
+        digit = digit > got ? digit - got : 0;
+        out += digit * mul;
+        mul *= x->radix[g] + 1;
+    }
+    return out;
+}
+
+static void push_move(colctx *x, const int *d, int len) {
+    if (x->nmoves + 1 >= x->capmoves) {
+        x->capmoves = 2 * x->capmoves + 8;
+        x->start = pl_xrealloc(x->start, (size_t)x->capmoves * sizeof *x->start);
+    }
+    if (x->ndots + len > x->capdots) {
+        x->capdots = 2 * (x->ndots + len) + 8;
+        x->dots = pl_xrealloc(x->dots, (size_t)x->capdots * sizeof *x->dots);
+    }
+    x->start[x->nmoves++] = x->ndots;
+    memcpy(x->dots + x->ndots, d, (size_t)len * sizeof *d);
+    x->ndots += len;
+    x->start[x->nmoves] = x->ndots;
+}
+
+static int *extend(const int *prefix, int plen, int a) {
+    int *np = pl_xmalloc(((size_t)plen + 2) * sizeof *np);
+    if (plen) memcpy(np, prefix, (size_t)plen * sizeof *np);
+    np[plen] = a;
+    return np;
+}
+
+static void emit_C(colctx *x, int i, int j, const int *prefix, int plen) {
+    if (i >= j) return;
+    int v = x->Cch[CI(x, i, j)], h = v >> 1;
+    emit_C(x, i + 1, h, NULL, 0);
+    int *np = extend(prefix, plen, i);
+    if (v & 1) {
+        np[plen + 1] = h;
+        push_move(x, np, plen + 2);
+        emit_C(x, h + 1, j, NULL, 0);
+    } else {
+        emit_C(x, h, j, np, plen + 1);
+    }
+    free(np);
+}
+
+static void emit_T(colctx *x, int i, long d);
+
+static void emit_H(colctx *x, int i, long d, const int *prefix, int plen) {
+    int v = x->Hch[TI(x, i, d)], h = v >> 1;
+    emit_C(x, i + 1, h, NULL, 0);
+    int *np = extend(prefix, plen, i);
+    if (v & 1) {
+        np[plen + 1] = h;
+        push_move(x, np, plen + 2);
+        emit_T(x, h + 1, reduce(x, d, i, h + 1));
+    } else {
+        emit_H(x, h, reduce(x, d, i, h), np, plen + 1);
+    }
+    free(np);
+}
+
+static void emit_T(colctx *x, int i, long d) {
+    while (d != 0 && x->Tch[TI(x, i, d)] == 0) i++;
+    if (d != 0) emit_H(x, i, d, NULL, 0);
+}
+
+int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
+    (void)err;
+    const twodots_level *l = p;
+    pl_limits *lim = req->limits;
+    colctx x = {0};
+    int n = l->ndots, rows = l->rows, top = rows - n;
+    x.n = n;
+    x.g = l->ngoals;
+    x.col = l->cell + top; /* one column: row-major is the column */
+    /* goals beyond the dots of their colour: no table needed */
+    for (int g = 0; g < l->ngoals; g++)
+        if (l->goal_count[g] > l->count[l->goal_colour[g]]) {
+            out->status = PL_UNSOLVABLE;
+            snprintf(out->note, sizeof out->note, "goal %c %d exceeds the %d dots of that colour",
+                     l->colour_char[l->goal_colour[g]], l->goal_count[g], l->count[l->goal_colour[g]]);
+            return 0;
+        }
+    x.D = 1;
+    for (int g = 0; g < x.g; g++) {
+        x.radix[g] = l->goal_count[g];
+        x.D *= x.radix[g] + 1;
+        if (x.D > (1L << 40)) break;
+    }
+    size_t bytes = (size_t)(n + 1) * (size_t)(n + 1) * 2 * sizeof(int) +
+                   (x.D > (1L << 40) ? (size_t)-1 / 2 : (size_t)(n + 1) * (size_t)x.D * 4 * sizeof(int));
+    out->peak_memory = bytes;
+    if (bytes > lim->memory_limit) {
+        lim->hit = PL_LIMIT_MEMORY;
+        out->status = PL_UNKNOWN;
+        out->limit_hit = lim->hit;
+        snprintf(out->note, sizeof out->note, "the tables need %zu bytes", bytes);
+        return 0;
+    }
+    x.C = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
+    x.Cch = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
+    x.pre = pl_xcalloc((size_t)(x.g ? x.g : 1) * (size_t)(n + 1), sizeof(int));
+    for (int g = 0; g < x.g; g++)
+        for (int i = 0; i < n; i++)
+            x.pre[g * (n + 1) + i + 1] = x.pre[g * (n + 1) + i] + (x.col[i] == l->goal_colour[g]);
+    bool stopped = false;
+    for (int i = 0; i <= n; i++) x.C[CI(&x, i, i)] = 0;
+    for (int i = 0; i < n; i++) x.C[CI(&x, i, i + 1)] = INF;
+    for (int len = 2; len <= n && !stopped; len++) {
+        for (int i = 0; i + len <= n; i++) {
+            int j = i + len, best = INF, ch = 0;
+            for (int h = i + 1; h < j; h++) {
+                if (x.col[h] != x.col[i]) continue;
+                int a = x.C[CI(&x, i + 1, h)];
+                if (a >= INF) continue;
+                int e1 = x.C[CI(&x, h + 1, j)], e2 = x.C[CI(&x, h, j)];
+                if (e1 < INF && a + 1 + e1 < best) best = a + 1 + e1, ch = 2 * h + 1;
+                if (e2 < INF && a + e2 < best) best = a + e2, ch = 2 * h;
+            }
+            x.C[CI(&x, i, j)] = best;
+            x.Cch[CI(&x, i, j)] = ch;
+        }
+        if (!pl_limits_tick(lim)) stopped = true;
+    }
+    if (!stopped) {
+        size_t cells = (size_t)(n + 1) * (size_t)x.D;
+        x.T = pl_xmalloc(cells * sizeof(int));
+        x.H = pl_xmalloc(cells * sizeof(int));
+        x.Tch = pl_xmalloc(cells * sizeof(int));
+        x.Hch = pl_xmalloc(cells * sizeof(int));
+        for (long d = 0; d < x.D; d++) {
+            x.T[TI(&x, n, d)] = d == 0 ? 0 : INF;
+            x.H[TI(&x, n, d)] = INF;
+            x.Tch[TI(&x, n, d)] = 0;
+        }
+        for (int i = n - 1; i >= 0 && !stopped; i--) {
+            for (long d = 0; d < x.D; d++) {
+                int best = INF, ch = 0;
+                for (int h = i + 1; h < n; h++) {
+                    if (x.col[h] != x.col[i]) continue;
+                    int a = x.C[CI(&x, i + 1, h)];
+                    if (a >= INF) continue;
+                    int e1 = x.T[TI(&x, h + 1, reduce(&x, d, i, h + 1))];
+                    int e2 = x.H[TI(&x, h, reduce(&x, d, i, h))];
+                    if (e1 < INF && a + 1 + e1 < best) best = a + 1 + e1, ch = 2 * h + 1;
+                    if (e2 < INF && a + e2 < best) best = a + e2, ch = 2 * h;
+                }
+                x.H[TI(&x, i, d)] = best;
+                x.Hch[TI(&x, i, d)] = ch;
+                int skip = x.T[TI(&x, i + 1, d)];
+                if (d == 0) {
+                    x.T[TI(&x, i, d)] = 0;
+                    x.Tch[TI(&x, i, d)] = 0;
+                } else if (skip <= best) {
+                    x.T[TI(&x, i, d)] = skip;
+                    x.Tch[TI(&x, i, d)] = 0;
+                } else {
+                    x.T[TI(&x, i, d)] = best;
+                    x.Tch[TI(&x, i, d)] = 1;
+                }
+            }
+            if (!pl_limits_tick(lim)) stopped = true;
+        }
+    }
+    if (stopped) {
+        out->status = PL_UNKNOWN;
+    } else {
+        long d0 = x.D - 1; /* every goal at its full count */
+        int best = x.T[TI(&x, 0, d0)];
+        if (best >= INF || (l->moves >= 0 && best > l->moves)) {
+            out->status = PL_UNSOLVABLE;
+            if (best < INF) snprintf(out->note, sizeof out->note, "minimum moves %d > K = %d", best, l->moves);
+            else snprintf(out->note, sizeof out->note, "no sequence of moves meets the goals");
+        } else {
+            out->status = PL_SOLVED;
+            emit_T(&x, 0, d0);
+            /* dot indices -> frame cells at the time of each move */
+            bool *alive = pl_xmalloc((size_t)n + 1);
+            memset(alive, 1, (size_t)n + 1);
+            int *path = pl_xmalloc(((size_t)n + 1) * sizeof *path);
+            char *buf = pl_xmalloc((size_t)n * 24 + 8);
+            for (int m = 0; m < x.nmoves; m++) {
+                int len = x.start[m + 1] - x.start[m];
+                for (int k = 0; k < len; k++) {
+                    int dot = x.dots[x.start[m] + k], below = 0;
+                    for (int y = dot + 1; y < n; y++) below += alive[y];
+                    path[k] = rows - 1 - below;
+                }
+                for (int k = 0; k < len; k++) alive[x.dots[x.start[m] + k]] = false;
+                twodots_path_text(l, path, len, buf, (size_t)n * 24 + 8);
+                pl_strvec_push(&out->moves, buf);
+            }
+            free(alive);
+            free(path);
+            free(buf);
+            pl_solution_set_value(out, "moves_used", best);
+            snprintf(out->note, sizeof out->note, "minimum moves %d", best);
+        }
+    }
+    out->nodes = lim->nodes;
+    out->limit_hit = lim->hit;
+    free(x.C);
+    free(x.Cch);
+    free(x.pre);
+    free(x.T);
+    free(x.H);
+    free(x.Tch);
+    free(x.Hch);
+    free(x.dots);
+    free(x.start);
+    return 0;
+}

@@ -1,0 +1,32 @@
+/* Two Dots: the solvers and generator behind the descriptor (internal to
+ * src/games/twodots/). Each solve_*.c file exports an applicability test and
+ * a solve function in the shape of pl_algorithm. */
+#ifndef PUZZLELAB_TWODOTS_SOLVERS_H
+#define PUZZLELAB_TWODOTS_SOLVERS_H
+
+#include "puzzlelab/twodots.h"
+
+/* generate.c */
+char *twodots_generate(const pl_opts *o, pl_error *err);
+extern const pl_option twodots_generate_options[];
+
+/* solve_row.c: Theorem 4, second part (one row): the greedy rule */
+bool twodots_row_applies(const void *level, const pl_request *req, char *why, size_t n);
+int twodots_row_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* solve_column.c: Theorem 3 (one column): tables C(i,j) and T(i,delta) */
+bool twodots_column_applies(const void *level, const pl_request *req, char *why, size_t n);
+int twodots_column_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* solve_exact.c: exact search over move effects (the NP-complete case) */
+#define TWODOTS_EXACT_MAX_CELLS 64
+bool twodots_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
+int twodots_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
+/* Shared: goals met by collected[] (per colour index)? */
+bool twodots_goals_met(const twodots_level *l, const int *collected);
+/* Effective K for search: the limit, or ndots/2 when unlimited (every move
+ * removes at least two dots). */
+int twodots_move_budget(const twodots_level *l);
+
+#endif

@@ -1,0 +1,271 @@
+/* Two Dots polynomial cases against exhaustive search, through the game's
+ * descriptor (certificates replayed like verify does):
+ *  - Theorem 3 (algorithm column): one column, 1 to 3 colours, up to three
+ *    goals, K from 0 to 5 or unlimited;
+ *  - Theorem 4, second part (algorithm row): one row with empty cells.
+ * Each board is decided three times: by the polynomial algorithm, by the
+ * exact search (solve_exact.c) and by a naive brute force written here
+ * independently (its own grid, gravity and path enumeration); the statuses
+ * and the minimum number of moves must agree. The exact search is also
+ * checked against the brute force on random small 2-D boards (bombs off).
+ * Seeded (PL_TEST_SEED replays another run); each failure prints the level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "puzzlelab/twodots.h"
+
+static const pl_game *G = &pl_game_twodots;
+
+static const pl_algorithm *alg(const char *name) {
+    for (int i = 0; i < G->nalgorithms; i++)
+        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
+    return NULL;
+}
+
+static void *parse(const char *text) {
+    pl_level_text lt;
+    pl_error err;
+    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
+    void *l = G->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+/* Runs algorithm name; returns the status and the number of moves of its
+ * certificate, which must replay and meet the goals within K. */
+static pl_status run(const char *name, void *level, int *moves) {
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, 0);
+    pl_opts o = {.n = 0};
+    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+    const pl_algorithm *a = alg(name);
+    char why[256];
+    *moves = -1;
+    if (!CHECKF(a != NULL, "algorithm %s exists", name)) return PL_UNKNOWN;
+    if (a->applies && !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", name, why)) return PL_UNKNOWN;
+    pl_solution sol;
+    pl_solution_init(&sol);
+    pl_error err;
+    CHECK(a->solve(level, &req, &sol, &err) == 0);
+    if (sol.status == PL_SOLVED) {
+        void *st = G->state_new(level);
+        char reason[256];
+        int col;
+        bool ok = true;
+        for (int i = 0; i < sol.moves.n && ok; i++)
+            ok = CHECKF(G->move_apply(st, sol.moves.s[i], reason, sizeof reason, &col) == PL_MOVE_OK,
+                        "%s: move %d (%s): %s", name, i + 1, sol.moves.s[i], reason);
+        pl_verdict v = {0};
+        G->finish(st, NULL, &v);
+        CHECKF(v.ok, "%s: certificate does not meet the goals: %s", name, v.reason);
+        G->state_free(st);
+        *moves = sol.moves.n;
+    }
+    pl_status s = sol.status;
+    pl_solution_free(&sol);
+    return s;
+}
+
+/* ---------- the independent brute force ---------- */
+typedef struct naive {
+    int rows, cols, ngoals;
+    char goal_colour[8];
+    int goal_need[8];
+} naive;
+
+static void naive_fall(const naive *nv, char *g) {
+    for (int c = 0; c < nv->cols; c++) {
+        int w = nv->rows - 1;
+        for (int r = nv->rows - 1; r >= 0; r--)
+            if (g[r * nv->cols + c] != '.') {
+                char v = g[r * nv->cols + c];
+                g[r * nv->cols + c] = '.';
+                g[w-- * nv->cols + c] = v;
+            }
+    }
+}
+
+static bool naive_win(const naive *nv, const int *need, const char *g, int left);
+
+static bool naive_try(const naive *nv, const int *need, const char *g, int left, const bool *removed, char colour,
+                      int count) {
+    char next[64];
+    int n = nv->rows * nv->cols, nneed[8];
+    for (int i = 0; i < n; i++) next[i] = removed[i] ? '.' : g[i];
+    naive_fall(nv, next);
+    for (int k = 0; k < nv->ngoals; k++) {
+        nneed[k] = need[k];
+        if (nv->goal_colour[k] == colour) nneed[k] = need[k] > count ? need[k] - count : 0;
+    }
+    return naive_win(nv, nneed, next, left - 1);
+}
+
+/* every simple path from the current one; closing a cycle of >= 4 cells back
+ * to its start removes the whole colour */
+static bool naive_paths(const naive *nv, const int *need, const char *g, int left, int *path, int len, bool *on) {
+    int u = path[len - 1], n = nv->rows * nv->cols;
+    char colour = g[path[0]];
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    if (len >= 2 && naive_try(nv, need, g, left, on, colour, len)) return true;
+    for (int d = 0; d < 4; d++) {
+        int r = u / nv->cols + dr[d], c = u % nv->cols + dc[d];
+        if (r < 0 || c < 0 || r >= nv->rows || c >= nv->cols) continue;
+        int y = r * nv->cols + c;
+        if (g[y] != colour) continue;
+        if (y == path[0] && len >= 4) {
+            bool all[64];
+            int cnt = 0;
+            for (int i = 0; i < n; i++) cnt += (all[i] = g[i] == colour);
+            if (naive_try(nv, need, g, left, all, colour, cnt)) return true;
+            continue;
+        }
+        if (on[y]) continue;
+        on[y] = true;
+        path[len] = y;
+        bool w = naive_paths(nv, need, g, left, path, len + 1, on);
+        on[y] = false;
+        if (w) return true;
+    }
+    return false;
+}
+
+static bool naive_win(const naive *nv, const int *need, const char *g, int left) {
+    bool done = true;
+    for (int k = 0; k < nv->ngoals; k++) done = done && need[k] == 0;
+    if (done) return true;
+    if (left == 0) return false;
+    int n = nv->rows * nv->cols, path[65];
+    bool on[64] = {false};
+    for (int i = 0; i < n; i++) {
+        if (g[i] == '.') continue;
+        path[0] = i;
+        on[i] = true;
+        bool w = naive_paths(nv, need, g, left, path, 1, on);
+        on[i] = false;
+        if (w) return true;
+    }
+    return false;
+}
+
+/* fewest moves (<= maxk), or -1 */
+static int naive_min(const naive *nv, const char *g, int maxk) {
+    for (int k = 0; k <= maxk; k++)
+        if (naive_win(nv, nv->goal_need, g, k)) return k;
+    return -1;
+}
+
+/* ---------- random levels ---------- */
+/* Writes a level text; fills nv and grid for the brute force; returns K (-1 unlimited). */
+static int random_level(pl_rng *rng, int rows, int cols, int colours, int empty_pct, char *text, naive *nv,
+                        char *grid) {
+    nv->rows = rows;
+    nv->cols = cols;
+    for (int i = 0; i < rows * cols; i++) grid[i] = (char)('a' + pl_rng_below(rng, (uint64_t)colours));
+    if (rows == 1)
+        for (int i = 0; i < cols; i++)
+            if ((int)pl_rng_below(rng, 100) < empty_pct) grid[i] = '.';
+    if (cols == 1) {
+        int e = (int)pl_rng_below(rng, 3);
+        for (int i = 0; i < e && i < rows; i++) grid[i] = '.';
+    }
+    int K = (int)pl_rng_below(rng, 7) - 1;
+    int p = 0;
+    if (K >= 0) p += sprintf(text + p, "moves: %d\n", K);
+    nv->ngoals = 1 + (int)pl_rng_below(rng, (uint64_t)(colours < 3 ? colours : 3));
+    for (int k = 0; k < nv->ngoals; k++) {
+        nv->goal_colour[k] = (char)('a' + k);
+        nv->goal_need[k] = (int)pl_rng_below(rng, (uint64_t)(rows * cols / 2 + 2));
+        p += sprintf(text + p, "goal: %c %d\n", nv->goal_colour[k], nv->goal_need[k]);
+    }
+    p += sprintf(text + p, "board:\n");
+    for (int r = 0; r < rows; r++) {
+        memcpy(text + p, grid + r * cols, (size_t)cols);
+        p += cols;
+        text[p++] = '\n';
+    }
+    text[p] = '\0';
+    return K;
+}
+
+static void compare(const char *fast, uint64_t seed, int rows, int cols, int colours, int *counts) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    char text[1024], grid[64];
+    naive nv;
+    int K = random_level(&rng, rows, cols, colours, 25, text, &nv, grid);
+    check_context(true, seed, "%s", text);
+    void *level = parse(text);
+    if (!CHECK(level != NULL)) return;
+    int dots = 0;
+    for (int i = 0; i < rows * cols; i++) dots += grid[i] != '.';
+    int mk = K >= 0 ? K : dots / 2;
+    int want = naive_min(&nv, grid, mk);
+    int me, mf;
+    pl_status se = run("exact", level, &me);
+    CHECKF(se == (want >= 0 ? PL_SOLVED : PL_UNSOLVABLE), "exact says %s, brute force min %d", pl_status_name(se),
+           want);
+    if (se == PL_SOLVED) CHECKF(me == want, "exact: %d moves, brute force %d", me, want);
+    if (fast) {
+        pl_status sf = run(fast, level, &mf);
+        CHECKF(sf == se, "%s says %s, exact %s", fast, pl_status_name(sf), pl_status_name(se));
+        if (sf == PL_SOLVED) CHECKF(mf == want, "%s: %d moves, minimum %d", fast, mf, want);
+    }
+    counts[want >= 0]++;
+    G->level_free(level);
+    check_clear_context();
+}
+
+int main(void) {
+    uint64_t base = check_seed_from_env(20240605);
+    int col[2] = {0, 0}, row[2] = {0, 0}, grid2d[2] = {0, 0};
+    for (int it = 0; it < 2500; it++) {
+        pl_rng rng;
+        pl_rng_seed(&rng, base + (uint64_t)it);
+        int n = 1 + (int)pl_rng_below(&rng, 9), k = 1 + (int)pl_rng_below(&rng, 3);
+        compare("column", base + 1000000u + (uint64_t)it, n, 1, k, col);
+    }
+    for (int it = 0; it < 2500; it++) {
+        pl_rng rng;
+        pl_rng_seed(&rng, base + 2000000u + (uint64_t)it);
+        int n = 1 + (int)pl_rng_below(&rng, 10), k = 1 + (int)pl_rng_below(&rng, 3);
+        compare("row", base + 3000000u + (uint64_t)it, 1, n, k, row);
+    }
+    for (int it = 0; it < 600; it++) {
+        pl_rng rng;
+        pl_rng_seed(&rng, base + 4000000u + (uint64_t)it);
+        int r = 2 + (int)pl_rng_below(&rng, 2), c = 2 + (int)pl_rng_below(&rng, 2),
+            k = 2 + (int)pl_rng_below(&rng, 2);
+        compare(NULL, base + 5000000u + (uint64_t)it, r, c, k, grid2d);
+    }
+    /* bombs on: no independent brute force here (the rule is checked on the
+     * hand-made boards of test_twodots_rules.c); the exact search's answers
+     * must replay through the descriptor. */
+    int bomb[2] = {0, 0};
+    for (int it = 0; it < 300; it++) {
+        uint64_t seed = base + 6000000u + (uint64_t)it;
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        char text[1100], grid[64];
+        naive nv;
+        int r = 3 + (int)pl_rng_below(&rng, 2), c = 3 + (int)pl_rng_below(&rng, 2);
+        strcpy(text, "bombs: on\n");
+        random_level(&rng, r, c, 2 + (int)pl_rng_below(&rng, 2), 0, text + 10, &nv, grid);
+        check_context(true, seed, "%s", text);
+        void *level = parse(text);
+        if (!CHECK(level != NULL)) continue;
+        int m;
+        pl_status st = run("exact", level, &m);
+        CHECK(st != PL_UNKNOWN);
+        bomb[st == PL_SOLVED]++;
+        G->level_free(level);
+        check_clear_context();
+    }
+    printf("bombs on (exact, replayed): %d solvable, %d unsolvable\n", bomb[1], bomb[0]);
+    printf("column: %d solvable, %d unsolvable; row: %d solvable, %d unsolvable; 2-D exact: %d solvable, %d "
+           "unsolvable\n",
+           col[1], col[0], row[1], row[0], grid2d[1], grid2d[0]);
+    CHECK(col[0] > 200 && col[1] > 200 && row[0] > 200 && row[1] > 200);
+    return check_done("test_twodots_poly");
+}
