@@ -221,17 +221,66 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
             }
         bool dead = false;
         for (int b = 0; b < e.nb; b++) dead |= start[b + 1] == start[b];
+        /* Size estimate before encoding: at-most-one is pairwise up to 6
+         * literals and a sequential counter above (3 clauses a literal), so
+         * a long run of one colour (thousands of candidates per button) stays
+         * linear; the ordering clauses dominate otherwise. Refuse formulas
+         * whose estimated memory passes the limit. */
+        double lits = 0;
+        for (int b = 0; b < e.nb; b++) {
+            double m = start[b + 1] - start[b];
+            lits += m <= 6 ? m + m * (m - 1) : 7 * m;
+        }
+        lits += 2.0 * e.nb * e.K;
+        for (int k = 0; k < e.nc; k++) lits += 6.0 * (e.c[k].size - 1) * e.K + 3.0 * e.c[k].nblock * e.K;
+        if (!dead && lits * 16 > (double)req->limits->memory_limit) {
+            req->limits->hit = PL_LIMIT_MEMORY;
+            out->status = PL_UNKNOWN;
+            snprintf(out->note, sizeof out->note, "the formula would take about %.0f MiB: over the memory limit",
+                     lits * 16 / (1 << 20));
+            free(start);
+            free(fill);
+            free(list);
+            ccadical_release(e.solver);
+            goto cleanup;
+        }
+        int aux = e.nvars; /* auxiliary variables of the sequential counters */
         for (int b = 0; b < e.nb && !dead; b++) {
-            for (int i = start[b]; i < start[b + 1]; i++) ccadical_add(e.solver, list[i]);
+            int m = start[b + 1] - start[b];
+            const int *x = list + start[b];
+            for (int i = 0; i < m; i++) ccadical_add(e.solver, x[i]);
             ccadical_add(e.solver, 0);
             e.nclauses++;
-            e.nlits += start[b + 1] - start[b];
-            for (int i = start[b]; i < start[b + 1]; i++)
-                for (int j = i + 1; j < start[b + 1]; j++) {
-                    int cl[2] = {-list[i], -list[j]};
-                    clause(&e, 2, cl);
+            e.nlits += m;
+            if (m <= 6) {
+                for (int i = 0; i < m; i++)
+                    for (int j = i + 1; j < m; j++) {
+                        int cl[2] = {-x[i], -x[j]};
+                        clause(&e, 2, cl);
+                    }
+                continue;
+            }
+            /* Sinz's sequential counter: s_i = "some of x_1..x_i is true". */
+            int s0 = aux + 1;
+            aux += m - 1;
+            for (int i = 0; i < m; i++) {
+                int si = s0 + i, sp = s0 + i - 1;
+                if (i < m - 1) {
+                    int c1[2] = {-x[i], si};
+                    clause(&e, 2, c1);
                 }
+                if (i > 0) {
+                    int c2[2] = {-x[i], -sp};
+                    clause(&e, 2, c2);
+                    if (i < m - 1) {
+                        int c3[2] = {-sp, si};
+                        clause(&e, 2, c3);
+                    }
+                }
+            }
+            if (!pl_limits_check_time(req->limits)) break;
         }
+        e.nvars = aux;
         (void)nl;
         free(start);
         free(fill);
@@ -250,6 +299,7 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
             clause(&e, 2, cl);
         }
     for (int k = 0; k < e.nc; k++) {
+        if ((k & 1023) == 0 && !pl_limits_check_time(req->limits)) break; /* the solver then stops at once */
         const cand *x = &e.c[k];
         int xv = k + 1, b1 = e.bidx[x->a];
         for (int i = 1; i < x->size; i++) {
