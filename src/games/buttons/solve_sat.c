@@ -299,7 +299,7 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
             clause(&e, 2, cl);
         }
     for (int k = 0; k < e.nc; k++) {
-        if ((k & 1023) == 0 && !pl_limits_check_time(req->limits)) break; /* the solver then stops at once */
+        if ((k & 1023) == 0 && !pl_limits_check_time(req->limits)) break; /* checked below: unknown */
         const cand *x = &e.c[k];
         int xv = k + 1, b1 = e.bidx[x->a];
         for (int i = 1; i < x->size; i++) {
@@ -318,6 +318,14 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
                 clause(&e, 3, cl);
             }
         }
+    }
+    if (req->limits->hit) {
+        /* A limit fired while encoding: the formula is incomplete (weaker), so
+         * neither of CaDiCaL's answers would be sound as a whole. */
+        out->status = PL_UNKNOWN;
+        out->limit_hit = req->limits->hit;
+        ccadical_release(e.solver);
+        goto cleanup;
     }
     ccadical_set_terminate(e.solver, req->limits, terminate_cb);
     if (req->limits->node_limit) {
