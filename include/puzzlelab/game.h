@@ -129,6 +129,7 @@ const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_r
 
 extern const pl_game pl_game_clickomania;
 extern const pl_game pl_game_buttons;
+extern const pl_game pl_game_coins;
 extern const pl_game pl_game_twodots;
 
 #endif
