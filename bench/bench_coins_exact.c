@@ -1,4 +1,4 @@
-/* Coin moving: the exact search on the letter puzzles of levels/coins
+/* Coin moving: the exact search on the letter puzzles of levels/coins/letters
  * (edemaine/coinsliding, optimal move counts by B. Chaffin), with the
  * unidirectional BFS as the same-run baseline.
  *
@@ -16,7 +16,7 @@
 #include "puzzlelab/coins.h"
 
 #ifndef PL_BENCH_LEVELS_DIR
-#define PL_BENCH_LEVELS_DIR "levels/coins"
+#define PL_BENCH_LEVELS_DIR "levels/coins/letters"
 #endif
 #ifndef PL_BENCH_BUILD_TYPE
 #define PL_BENCH_BUILD_TYPE "?"

@@ -7,7 +7,7 @@
  *    and graph instances: same answer, same shortest length, and every
  *    certificate replays through the descriptor like verify;
  *  - the triangular window answers unknown, never a wrong unsolvable;
- *  - letter puzzles (levels/coins) with short published optima: solved in the
+ *  - letter puzzles (levels/coins/letters) with short published optima: solved in the
  *    published number of moves.
  * PL_TEST_SEED replays another run; failures print the seed and the level. */
 #include <stdio.h>
