@@ -100,25 +100,42 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "necessary_conditions", json_string(verdict));
 }
 
+/* The replay state: the configuration and the moves made, so that verify
+ * reports the length like solve does. */
+typedef struct replay {
+    coins_state *st;
+    long long moves;
+} replay;
+
 static void *state_new(const void *p) {
-    return coins_state_new(p);
+    replay *r = pl_xcalloc(1, sizeof *r);
+    r->st = coins_state_new(p);
+    return r;
 }
 static void state_free(void *p) {
-    coins_state_free(p);
+    replay *r = p;
+    if (!r) return;
+    coins_state_free(r->st);
+    free(r);
 }
 
 static pl_move_result move_apply(void *p, const char *text, char *reason, size_t n, int *col) {
-    coins_state *st = p;
-    const coins_level *l = coins_state_level(st);
+    replay *r = p;
+    const coins_level *l = coins_state_level(r->st);
     coins_pt a, b;
     if (coins_move_parse(l, text, &a, &b, reason, n, col)) return PL_MOVE_SYNTAX;
-    if (coins_state_move(st, a, b, reason, n)) return PL_MOVE_ILLEGAL;
+    if (coins_state_move(r->st, a, b, reason, n)) return PL_MOVE_ILLEGAL;
+    r->moves++;
     return PL_MOVE_OK;
 }
 
 static void finish(const void *p, const char *objective, pl_verdict *v) {
     (void)objective;
-    v->ok = coins_state_at_target(p, v->reason, sizeof v->reason);
+    const replay *r = p;
+    v->ok = coins_state_at_target(r->st, v->reason, sizeof v->reason);
+    v->nvalues = 1;
+    v->value_name[0] = "length";
+    v->value[0] = r->moves;
 }
 
 static const pl_algorithm algorithms[] = {
