@@ -295,7 +295,9 @@ error usage_memory_limit 2 "puzzlelab: --memory-limit: expected 1 to 4194304 MiB
     $C solve --memory-limit 0 levels/small.level
 error usage_needs_value 2 "puzzlelab: option --node-limit needs a value (N)" $C solve levels/small.level --node-limit
 error usage_flag_value 2 "puzzlelab: option --json takes no value" $C solve --json=yes levels/small.level
-error usage_algorithm 2 "puzzlelab: unknown algorithm 'greedy' for clickomania (see 'puzzlelab GAME help')" \
+error usage_algorithm 2 "puzzlelab: unknown algorithm 'magic' for clickomania (see 'puzzlelab GAME help')" \
+    $C solve --algorithm magic levels/small.level
+error usage_algorithm_objective 2 "puzzlelab: algorithm 'greedy' does not apply to levels/small.level: anytime optimisers need --objective max or score (clear is a yes/no question: use exact)" \
     $C solve --algorithm greedy levels/small.level
 error usage_solve_files 2 "puzzlelab: solve takes one LEVEL file (see 'puzzlelab clickomania solve --help')" \
     $C solve levels/small.level levels/opt.level

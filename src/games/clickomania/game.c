@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "puzzlelab/clickomania.h"
+#include "puzzlelab/clickomania_search.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     click_level *l = pl_xmalloc(sizeof *l);
@@ -277,6 +278,9 @@ static const pl_algorithm algorithms[] = {
      grammar_applies, grammar_solve, NULL},
     {"line-max", "Lemma 1, Corollary 7 (one column or row: most blocks removable)",
      "interval dynamic programme over the groups that stay, O(n^3)", line_max_applies, line_max_solve, NULL},
+    /* Anytime optimisers for max/score (solve_anytime.c): auto takes nrpa on
+     * boards of more than CLICK_SEARCH_AUTO_BLOCKS blocks, exact search below. */
+    CLICK_SEARCH_ALGORITHMS,
     {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
      "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
      "admissible bounds; exponential in the worst case",
@@ -286,6 +290,7 @@ static const pl_algorithm algorithms[] = {
 static const pl_option solve_options[] = {
     {"objective", "clear|max|score", "clear: remove every block (default); max: most blocks removed; "
                                      "score: SameGame score, (n-2)^2 a group of n plus 1000 for an empty board"},
+    CLICK_SEARCH_OPTIONS,
     {NULL, NULL, NULL},
 };
 
