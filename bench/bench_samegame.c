@@ -5,7 +5,7 @@
  *   bench_samegame [--seconds S] [--boards A-B] [--algorithm beam|nmcs|nrpa|all]
  *                  [--threads N] [--seed N] [--data DIR]
  *                  [--level L] [--iterations N] [--top-iterations N] [--width W]
- *                  [--beam-playouts K] [--kappa K] [--code K] [--tabu-bias B]
+ *                  [--beam-playouts K] [--kappa K] [--code K] [--tabu mixed|soft|hard] [--tabu-bias B]
  *                  [--baseline-seconds S] [--no-baseline] [--speed-seconds S] [--nodes N]
  *
  * Per board and algorithm: the SameGame score ((n-2)^2 a group of n, 1000
@@ -25,7 +25,7 @@
  *
  * Before the boards, the engine's speed: TabuColorRandom playouts per second
  * on board 1 (one thread, --speed-seconds, default 2), and the NRPA level-1
- * rate (playout + adaptation).
+ * rates (playout + adaptation) with the soft and the hard tabu colour.
  *
  * Output: Markdown on stdout (the command line first), progress on stderr.
  * Published totals on this set for reference (possibly under a slightly
@@ -60,15 +60,18 @@ typedef struct opts {
     const char *data;
     int level, iterations, top_iterations, width, beam_playouts, code;
     double kappa, tabu_bias;
+    int tabu_mode;
     bool baseline;
 } opts;
 
 static void usage(void) {
-    fprintf(stderr,
-            "usage: bench_samegame [--seconds S] [--boards A-B] [--algorithm beam|nmcs|nrpa|all] "
-            "[--threads N] [--seed N] [--data DIR] [--level L] [--iterations N] [--top-iterations N] [--width W] "
-            "[--beam-playouts K] [--kappa K] [--code K] [--tabu-bias B] [--baseline-seconds S] [--no-baseline] "
-            "[--speed-seconds S] [--nodes N]\n");
+    fprintf(
+        stderr,
+        "usage: bench_samegame [--seconds S] [--boards A-B] [--algorithm beam|nmcs|nrpa|all] "
+        "[--threads N] [--seed N] [--data DIR] [--level L] [--iterations N] [--top-iterations N] [--width W] "
+        "[--beam-playouts K] [--kappa K] [--code K] [--tabu mixed|soft|hard] [--tabu-bias B] [--baseline-seconds S] "
+        "[--no-baseline] "
+        "[--speed-seconds S] [--nodes N]\n");
     exit(2);
 }
 
@@ -149,7 +152,8 @@ static cell run_one(const click_level *l, int alg, const opts *o, double seconds
     p.iterations = o->iterations;
     p.top_iterations = o->top_iterations;
     p.code = o->code;
-    p.tabu_bias = o->tabu_bias;
+    if (o->tabu_bias < 0) p.tabu_bias = o->tabu_bias;
+    p.tabu_mode = o->tabu_mode;
     p.width = o->width;
     if (o->beam_playouts >= 0) p.beam_playouts = o->beam_playouts;
     p.kappa = o->kappa;
@@ -199,17 +203,21 @@ static void speed(const click_level *l, double secs) {
     printf("- Engine: **%.0f TabuColorRandom playouts/s** on board 01 (15x15, one thread; %.1f clicks a playout, "
            "%.2f µs a click; mean playout score %.0f, best %lld of %lld).\n",
            (double)n / t, (double)moves / (double)n, 1e6 * t / (double)moves, (double)sum / (double)n, best, n);
-    /* NRPA level 1 (playout + adaptation), fixed budget. */
-    click_search_params p;
-    click_search_params_default(&p, CLICK_SEARCH_NRPA, CLICK_SCORE);
-    p.level = 1;
-    p.iterations = 100;
-    p.time_limit = secs;
-    click_search_result r;
-    click_search_run(&l->board, &p, &r);
-    printf("- NRPA level 1 (policy playout + adaptation): **%.0f playouts/s** on board 01, one thread.\n",
-           (double)r.nodes / r.seconds);
-    click_search_result_free(&r);
+    /* NRPA level 1 (playout + adaptation), each tabu mode. */
+    for (int mode = CLICK_TABU_SOFT; mode <= CLICK_TABU_HARD; mode++) {
+        click_search_params p;
+        click_search_params_default(&p, CLICK_SEARCH_NRPA, CLICK_SCORE);
+        p.level = 1;
+        p.iterations = 100;
+        p.tabu_mode = mode;
+        p.time_limit = secs;
+        click_search_result r;
+        click_search_run(&l->board, &p, &r);
+        printf("- NRPA level 1 (policy playout + adaptation), %s tabu: **%.0f playouts/s** on board 01, one "
+               "thread.\n",
+               mode == CLICK_TABU_SOFT ? "soft" : "hard", (double)r.nodes / r.seconds);
+        click_search_result_free(&r);
+    }
     free(mv);
     free(seq);
     free(b);
@@ -302,7 +310,16 @@ int main(int argc, char **argv) {
             o.code = atoi(v);
         else if (!strcmp(a, "--tabu-bias"))
             o.tabu_bias = atof(v);
-        else
+        else if (!strcmp(a, "--tabu")) {
+            if (!strcmp(v, "mixed"))
+                o.tabu_mode = CLICK_TABU_MIXED;
+            else if (!strcmp(v, "soft"))
+                o.tabu_mode = CLICK_TABU_SOFT;
+            else if (!strcmp(v, "hard"))
+                o.tabu_mode = CLICK_TABU_HARD;
+            else
+                usage();
+        } else
             usage();
     }
     if (o.threads < 1 || o.seconds <= 0) usage();

@@ -111,13 +111,15 @@ static void test_engine(uint64_t seed) {
             cs_move *mv = malloc(cap * sizeof *mv), *inc = malloc(cap * sizeof *inc),
                     *fresh = malloc(cap * sizeof *fresh);
             cs_move *ball = malloc(cap * sizeof *ball), *bskip = malloc(cap * sizeof *bskip);
+            cs_move *bonly = malloc(cap * sizeof *bonly);
             int skip = 1 + (int)pl_rng_below(&rng, (uint64_t)b.ncolours);
-            int ninc = cs_moves(&sh, x, &w, inc), nball = 0, nbskip = 0;
+            int ninc = cs_moves(&sh, x, &w, inc), nball = 0, nbskip = 0, nbonly = 0;
             if (w.bits) {
                 cs_bits_load(&sh, &w, x);
                 CHECK(cs_bits_same(&sh, &w, x));
                 nball = cs_bits_moves(&w, ball, 0);
                 nbskip = cs_bits_moves(&w, bskip, skip);
+                nbonly = cs_bits_moves_of(&w, bonly, skip);
             }
             CHECK(same_board(&sh, x, &b));
             for (;;) {
@@ -146,7 +148,10 @@ static void test_engine(uint64_t seed) {
                            "twin: incremental list without colour %d differs after %d clicks", skip, clicks);
                     int no = 0;
                     for (int i = 0; i < n; i++) no += mv[i].colour == skip;
-                    CHECK_INT(cs_bits_moves_of(&w, fresh, skip), no);
+                    nf = cs_bits_moves_of(&w, fresh, skip);
+                    CHECK_INT(nf, no);
+                    CHECKF(same_list(bonly, nbonly, fresh, nf, true),
+                           "twin: incremental list of colour %d differs after %d clicks", skip, clicks);
                 }
                 if (!match || m != n || n == 0) break;
                 int pick = (int)pl_rng_below(&rng, (uint64_t)n);
@@ -161,6 +166,7 @@ static void test_engine(uint64_t seed) {
                     CHECKF(cs_bits_same(&sh, &w, x), "twin: board differs after click %d,%d", r, c);
                     nball = cs_bits_moves_after(&w, ball, nball, 0);
                     nbskip = cs_bits_moves_after(&w, bskip, nbskip, skip);
+                    nbonly = cs_bits_moves_after_of(&w, bonly, nbonly, skip);
                 }
                 clicks++;
                 if (!CHECKF(same_board(&sh, x, &b), "boards differ after click %d,%d", r, c)) break;
@@ -206,6 +212,7 @@ static void test_engine(uint64_t seed) {
             free(fresh);
             free(ball);
             free(bskip);
+            free(bonly);
             click_scratch_free(&sc);
             cs_work_free(&w);
             free(x);
@@ -277,7 +284,7 @@ typedef int (*solve_fn)(const void *, const pl_request *, pl_solution *, pl_erro
 typedef struct alg_case {
     const char *name;
     solve_fn solve;
-    const char *argv[6]; /* extra options, name/value pairs */
+    const char *argv[8]; /* extra options, name/value pairs */
 } alg_case;
 
 static bool run_alg(const void *level, const alg_case *a, const char *objective, uint64_t seed, int threads,
@@ -311,13 +318,15 @@ static bool same_moves(const pl_solution *a, const pl_solution *b) {
 static void test_algorithms(uint64_t seed) {
     static const alg_case algs[] = {
         {"nrpa", click_solve_nrpa, {"level", "2", "iterations", "12", NULL, NULL}},
+        {"nrpa-hard", click_solve_nrpa, {"level", "2", "tabu", "hard", NULL, NULL}},
+        {"nrpa-soft", click_solve_nrpa, {"level", "1", "tabu", "soft", "tabu-bias", "-1"}},
         {"nmcs", click_solve_nmcs, {"level", "1", NULL, NULL, NULL, NULL}},
         {"nmcs2", click_solve_nmcs, {"level", "2", NULL, NULL, NULL, NULL}},
         {"beam", click_solve_beam, {"width", "4", NULL, NULL, NULL, NULL}},
         {"beam-heuristic", click_solve_beam, {"width", "8", "beam-playouts", "0", NULL, NULL}},
         {"beam-2", click_solve_beam, {"width", "2", "beam-playouts", "2", NULL, NULL}},
     };
-    static const alg_case greedy = {"greedy", click_solve_greedy, {NULL, NULL, NULL, NULL, NULL, NULL}};
+    static const alg_case greedy = {"greedy", click_solve_greedy, {NULL}};
     static const int shapes[][3] = {{6, 6, 3}, {8, 8, 4}, {11, 9, 5}, {70, 3, 3}};
     static const char *const objectives[] = {"score", "max"};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
@@ -402,6 +411,27 @@ static void test_one_pass(uint64_t seed) {
     CHECK_INT(r.width, 16);
     CHECK(click_search_replay(&b, CLICK_MAX, &r, &sc, &rm) == r.removed);
     click_search_result_free(&r);
+    /* a board without a clickable group, under a node budget: every
+     * algorithm returns the empty sequence at once (the budget counts
+     * playouts, and there are none to make) */
+    click_board chk;
+    click_board_init(&chk, 4, 5, 2);
+    for (int c = 0; c < 5; c++) {
+        for (int h = 0; h < 4; h++) chk.cell[c * 4 + h] = (uint8_t)(1 + (c + h) % 2);
+        chk.height[c] = 4;
+    }
+    chk.width = 5;
+    chk.blocks = 20;
+    for (int a = CLICK_SEARCH_GREEDY; a <= CLICK_SEARCH_NRPA; a++) {
+        click_search_params_default(&p, (click_search_alg)a, CLICK_SCORE);
+        p.node_limit = 100;
+        p.threads = 2;
+        CHECK(click_search_run(&chk, &p, &r) == 0);
+        CHECK_INT(r.nmoves, 0);
+        CHECK_INT(r.score, 0);
+        click_search_result_free(&r);
+    }
+    click_board_free(&chk);
     /* clear is not an objective for these */
     click_search_params_default(&p, CLICK_SEARCH_NRPA, CLICK_CLEAR);
     CHECK(click_search_run(&b, &p, &r) == -1);

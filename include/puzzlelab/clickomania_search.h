@@ -137,8 +137,9 @@ void cs_bits_load(const cs_shape *sh, cs_work *w, const cs_board *b);
  * cs_bits_moves_after updates such a list (same skip) incrementally. */
 int cs_bits_moves(cs_work *w, cs_move *out, int skip);
 int cs_bits_moves_after(cs_work *w, cs_move *mv, int n, int skip);
-/* Groups of one colour. */
+/* Groups of one colour, and the incremental update of such a list. */
 int cs_bits_moves_of(cs_work *w, cs_move *out, int colour);
+int cs_bits_moves_after_of(cs_work *w, cs_move *mv, int n, int colour);
 int cs_bits_play(cs_work *w, int col, int h);
 int cs_bits_blocks(const cs_work *w);
 /* Which move code enumeration computes (see click_search_params.code). */
@@ -153,6 +154,7 @@ static inline uint32_t cs_below(pl_rng *r, uint32_t n) {
 
 /* ======================= the optimisers ======================= */
 typedef enum { CLICK_SEARCH_GREEDY = 0, CLICK_SEARCH_BEAM, CLICK_SEARCH_NMCS, CLICK_SEARCH_NRPA } click_search_alg;
+typedef enum { CLICK_TABU_MIXED = 0, CLICK_TABU_SOFT, CLICK_TABU_HARD } click_tabu_mode;
 
 typedef struct click_search_params {
     click_search_alg alg;
@@ -175,10 +177,14 @@ typedef struct click_search_params {
      * solve_exact.c) + the clearing bonus while no colour is down to one block */
     int beam_playouts;
     double kappa; /* default 1 */
-    double tabu_bias; /* nrpa: 0 (default) the tabu colour's groups are never chosen while others are
-                       * clickable; < 0: they are, with their weight + tabu_bias (a GNRPA bias) */
-    int code;     /* nrpa move code on the bitboard twin: 0 (default) colour and cells; 1 colour and the
-                   * group's cell; 2 colour, the group's cell and size */
+    /* nrpa tabu colour: soft, its groups stay choosable with weight + tabu_bias (a GNRPA bias, so
+     * the policy can learn the rare sequences that need one early); hard, never chosen while
+     * another group is clickable (Cazenave's selective policy). Soft clears boards that hard
+     * cannot; hard is 1.5 times faster and sometimes better, so the default mixes them. */
+    int tabu_mode;    /* CLICK_TABU_MIXED (default: even threads soft, odd hard), _SOFT, _HARD */
+    double tabu_bias; /* < 0; default -3 */
+    int code;         /* nrpa move code on the bitboard twin: 0 (default) colour and cells; 1 colour and the
+                       * group's cell; 2 colour, the group's cell and size */
     /* Called (from worker threads, serialised) on every improvement of the
      * best; may be NULL. */
     void (*progress)(void *ctx, const char *line);

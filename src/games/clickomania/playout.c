@@ -651,8 +651,7 @@ int cs_bits_moves(cs_work *w, cs_move *out, int skip) {
  * unchanged and adjacent, so in one listed group). Groups left of it are
  * kept, groups right of it are kept and moved left, the span is rescanned;
  * the list stays in column-major order and kept groups keep their codes. */
-int cs_bits_moves_after(cs_work *w, cs_move *mv, int n, int skip) {
-    cs_bits *x = w->bits;
+static int bits_moves_after(cs_bits *x, cs_move *mv, int n, uint64_t want) {
     const int gone = x->old_width - x->width; /* columns emptied */
     int a = x->last_lo > 0 ? x->last_lo - 1 : 0;
     int e = x->last_hi + 1 < x->old_width ? x->last_hi + 1 : x->old_width - 1;
@@ -674,7 +673,7 @@ int cs_bits_moves_after(cs_work *w, cs_move *mv, int n, int skip) {
     for (; R < n && mv[R].col <= e; R++)
         if (mv[R].cmax > e) e = mv[R].cmax;
     /* mv[0..L) stay, mv[L..R) are rescanned, mv[R..n) stay and move left. */
-    const int found = bits_scan(x, x->tmp, 0, a, e - gone, want_mask(skip));
+    const int found = bits_scan(x, x->tmp, 0, a, e - gone, want);
     const int right = n - R;
     memmove(mv + L + found, mv + R, (size_t)right * sizeof *mv);
     if (gone)
@@ -684,6 +683,14 @@ int cs_bits_moves_after(cs_work *w, cs_move *mv, int n, int skip) {
         }
     memcpy(mv + L, x->tmp, (size_t)found * sizeof *mv);
     return L + found + right;
+}
+
+int cs_bits_moves_after(cs_work *w, cs_move *mv, int n, int skip) {
+    return bits_moves_after(w->bits, mv, n, want_mask(skip));
+}
+
+int cs_bits_moves_after_of(cs_work *w, cs_move *mv, int n, int colour) {
+    return bits_moves_after(w->bits, mv, n, (uint64_t)1 << colour);
 }
 
 int cs_bits_moves_of(cs_work *w, cs_move *out, int colour) {

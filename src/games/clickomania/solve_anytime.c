@@ -174,6 +174,7 @@ void click_search_params_default(click_search_params *p, click_search_alg alg, c
     p->seed = 1;
     p->threads = 1;
     p->beam_playouts = 1;
+    p->tabu_bias = -3;
 }
 
 typedef struct worker_arg {
@@ -204,6 +205,7 @@ int click_search_run(const click_board *start, const click_search_params *p_in, 
     if (p.width <= 0) p.width = 64;
     if (p.alpha <= 0) p.alpha = 1.0;
     if (p.kappa <= 0) p.kappa = 1.0;
+    if (p.tabu_bias >= 0) p.tabu_bias = -3;
     if (!p.memory_limit) p.memory_limit = PL_DEFAULT_MEMORY_LIMIT;
     cs_shape sh;
     if (cs_shape_init(&sh, start->rows, start->cols, start->ncolours)) return -1;
@@ -236,7 +238,17 @@ int click_search_run(const click_board *start, const click_search_params *p_in, 
     cs_offer(&s, v, seq, n);
     free(seq);
 
-    if (p.alg == CLICK_SEARCH_BEAM) {
+    /* No clickable group: the empty sequence is all there is (and a search
+     * would never reach a playout, so never tick the budget). */
+    cs_work w0;
+    cs_work_init(&w0, &sh);
+    cs_move *mv0 = pl_xmalloc((size_t)s.maxlen * sizeof *mv0);
+    const bool any_move = cs_moves(&sh, root, &w0, mv0) > 0;
+    free(mv0);
+    cs_work_free(&w0);
+    if (!any_move) {
+        /* nothing to search */
+    } else if (p.alg == CLICK_SEARCH_BEAM) {
         cs_run_beam(&s);
     } else if (p.alg == CLICK_SEARCH_NMCS || p.alg == CLICK_SEARCH_NRPA) {
         int nt = p.threads;
@@ -366,7 +378,7 @@ static int solve_with(click_search_alg alg, const void *level, const pl_request 
     click_search_params p;
     click_search_params_default(&p, alg, obj);
     long lv, it, wd, bp;
-    double alpha, kappa;
+    double alpha, kappa, tb = p.tabu_bias;
     if (!req->opts) {
         lv = it = wd = 0;
         bp = p.beam_playouts;
@@ -376,8 +388,19 @@ static int solve_with(click_search_alg alg, const void *level, const pl_request 
                pl_opts_long(req->opts, "width", 0, 0, 1L << 24, &wd, err) ||
                pl_opts_long(req->opts, "beam-playouts", p.beam_playouts, 0, 1000000, &bp, err) ||
                pl_opts_double(req->opts, "alpha", 0, 0, 100, &alpha, err) ||
-               pl_opts_double(req->opts, "kappa", 0, 0, 100, &kappa, err))
+               pl_opts_double(req->opts, "kappa", 0, 0, 100, &kappa, err) ||
+               pl_opts_double(req->opts, "tabu-bias", p.tabu_bias, -700, -1e-9, &tb, err))
         return -1;
+    const char *tm = req->opts ? pl_opts_get(req->opts, "tabu") : NULL;
+    if (tm && strcmp(tm, "mixed") == 0)
+        p.tabu_mode = CLICK_TABU_MIXED;
+    else if (tm && strcmp(tm, "soft") == 0)
+        p.tabu_mode = CLICK_TABU_SOFT;
+    else if (tm && strcmp(tm, "hard") == 0)
+        p.tabu_mode = CLICK_TABU_HARD;
+    else if (tm)
+        return pl_error_set(err, NULL, 0, 0, "--tabu: expected mixed, soft or hard, got '%s'", tm);
+    p.tabu_bias = tb;
     p.level = (int)lv;
     p.iterations = (int)it;
     p.width = (int)wd;

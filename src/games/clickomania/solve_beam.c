@@ -80,7 +80,7 @@ struct beam_run {
     char *cur, *next; /* beams of boards, sh->bytes each */
     long long *cur_val, *next_val;
     int32_t *cur_hist, *next_hist;
-    int ncur;
+    int ncur, cap; /* positions in the current beam; room in both */
     hnode *hist;
     size_t nhist, hcap;
     size_t peak; /* bytes of the widest pass */
@@ -240,15 +240,28 @@ static size_t merge(beam_run *br, cand **out, size_t *outcap, int32_t **slot, si
     return n;
 }
 
-/* One pass of width W. Returns false when a limit stopped it. */
-static bool beam_pass(beam_run *br, int W) {
+/* Room for n positions in both beams (grown by doubling, up to the width). */
+static void beam_room(beam_run *br, int n) {
+    if (n <= br->cap) return;
+    int cap = br->cap ? br->cap : 256;
+    while (cap < n) cap *= 2;
+    const size_t bytes = br->sh->bytes;
+    br->cur = pl_xrealloc(br->cur, (size_t)cap * bytes);
+    br->next = pl_xrealloc(br->next, (size_t)cap * bytes);
+    br->cur_val = pl_xrealloc(br->cur_val, (size_t)cap * sizeof *br->cur_val);
+    br->next_val = pl_xrealloc(br->next_val, (size_t)cap * sizeof *br->next_val);
+    br->cur_hist = pl_xrealloc(br->cur_hist, (size_t)cap * sizeof *br->cur_hist);
+    br->next_hist = pl_xrealloc(br->next_hist, (size_t)cap * sizeof *br->next_hist);
+    br->cap = cap;
+}
+
+/* One pass of width W. Returns false when a limit stopped it; *fill is the
+ * most positions any depth kept (below W: the pass dropped nothing, so a
+ * wider one would find nothing more). */
+static bool beam_pass(beam_run *br, int W, int *fill) {
     const cs_shape *sh = br->sh;
-    br->cur = pl_xmalloc((size_t)W * sh->bytes);
-    br->next = pl_xmalloc((size_t)W * sh->bytes);
-    br->cur_val = pl_xmalloc((size_t)W * sizeof *br->cur_val);
-    br->next_val = pl_xmalloc((size_t)W * sizeof *br->next_val);
-    br->cur_hist = pl_xmalloc((size_t)W * sizeof *br->cur_hist);
-    br->next_hist = pl_xmalloc((size_t)W * sizeof *br->next_hist);
+    *fill = 1;
+    beam_room(br, 1);
     br->nhist = 0;
     cs_board_copy(sh, board_at(br, br->cur, 0), cs_shared_root(br->s));
     br->cur_val[0] = 0;
@@ -284,6 +297,9 @@ static bool beam_pass(beam_run *br, int W) {
         size_t n = merge(br, &all, &allcap, &slot, &slotcap);
         if (n == 0) break;
         size_t keep = n < (size_t)W ? n : (size_t)W;
+        if ((int)keep > *fill) *fill = (int)keep;
+        if (n > (size_t)W) *fill = W; /* some were dropped */
+        beam_room(br, (int)keep);
         qsort(all, n, sizeof *all, cand_cmp);
         if (br->nhist + keep > br->hcap) {
             while (br->nhist + keep > br->hcap) br->hcap = br->hcap ? 2 * br->hcap : 4096;
@@ -310,19 +326,13 @@ static bool beam_pass(beam_run *br, int W) {
         br->next_hist = th2;
         br->ncur = (int)keep;
     }
-    size_t bytes = 2 * (size_t)W * (sh->bytes + sizeof(long long) + sizeof(int32_t)) + allcap * sizeof *all +
+    size_t bytes = 2 * (size_t)br->cap * (sh->bytes + sizeof(long long) + sizeof(int32_t)) + allcap * sizeof *all +
                    slotcap * sizeof *slot + br->hcap * sizeof *br->hist;
     for (int t = 0; t < br->nthreads; t++) bytes += br->wk[t].ccap * sizeof(cand);
     if (bytes > br->peak) br->peak = bytes;
     cs_work_free(&w);
     free(all);
     free(slot);
-    free(br->cur);
-    free(br->next);
-    free(br->cur_val);
-    free(br->next_val);
-    free(br->cur_hist);
-    free(br->next_hist);
     return !stopped;
 }
 
@@ -360,12 +370,13 @@ void cs_run_beam(cs_shared *s) {
     for (;;) {
         double t0 = cs_elapsed(s);
         uint64_t n0 = cs_nodes(s);
-        bool done = beam_pass(&br, (int)W);
+        int fill;
+        bool done = beam_pass(&br, (int)W, &fill);
         br.pass++;
         if (!done) break;
         cs_count_run(s);
         cs_set_width(s, (int)W);
-        if (!cs_has_limit(s)) break;
+        if (!cs_has_limit(s) || fill < (int)W) break;
         /* The next pass: as wide as the remaining budget allows by this
          * pass's cost (linear in the width), at most 6 times wider. */
         double ratio = 6;
@@ -397,6 +408,12 @@ void cs_run_beam(cs_shared *s) {
         free(bw->c);
     }
     cs_add_memory(s, br.peak + (size_t)br.nthreads * (2 * br.sh->bytes + (size_t)br.sh->ncells * 40));
+    free(br.cur);
+    free(br.next);
+    free(br.cur_val);
+    free(br.next_val);
+    free(br.cur_hist);
+    free(br.next_hist);
     free(br.wk);
     free(br.hist);
 }

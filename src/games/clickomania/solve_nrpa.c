@@ -3,33 +3,54 @@
  *
  * Paper: C. D. Rosin, "Nested Rollout Policy Adaptation for Monte Carlo Tree
  * Search", IJCAI 2011. Selective playouts as in T. Cazenave, "Nested Rollout
- * Policy Adaptation with Selective Policies" (2016): the playout's legal
- * moves exclude the tabu colour (TabuColorRandom, Schadd et al. 2008: the
- * colour most frequent at the root) while another group is clickable.
+ * Policy Adaptation with Selective Policies" (2016), with the tabu colour of
+ * TabuColorRandom (Schadd et al. 2008: the colour most frequent at the
+ * root), and a move bias as in Cazenave's Generalized NRPA (2020).
  *
  * Idea: a policy maps a move code to a weight; a playout clicks group i with
- * probability exp(w_i) / sum_j exp(w_j) over the clickable groups. A level-0
- * search is one playout. A level-k search copies its parent's policy, runs
- * N level-(k-1) searches with it, keeps the best sequence (ties go to the
- * newer one) and after each adapts its policy towards that sequence: at each
- * step, the move played gains alpha and every legal move j loses
- * alpha * p_j (p under the policy before this adaptation). The code of a
- * move is the Zobrist hash of its colour and cells at their places (a group
- * with its colour and shape where it stands), the usual SameGame code.
+ * probability exp(w_i + b_i) / sum_j exp(w_j + b_j) over the groups it may
+ * choose. A level-0 search is one playout. A level-k search copies its
+ * parent's policy, runs N level-(k-1) searches with it, keeps the best
+ * sequence (ties go to the newer one) and after each adapts its policy
+ * towards that sequence: at each step, the move played gains alpha and
+ * every choosable move j loses alpha * p_j (p under the policy before this
+ * adaptation).
  *
- * A playout records, at each step, the codes of the legal moves and which
- * was played, so adaptation needs no replay of the board. The policy keeps
- * exp(weight) next to each weight (weights clamped to +-500), so playouts
- * compute no exponentials.
+ * The tabu colour, two ways:
+ *  - hard: its groups are not choosable while another group is clickable
+ *    (the selective policy), so that colour ends in one big group. Such
+ *    playouts can never click it early, and on some boards (board 07 of the
+ *    standard set) every clearing sequence needs that: NRPA then never
+ *    clears;
+ *  - soft: its groups are choosable with bias b = tabu_bias (default -3,
+ *    a weight of 0.05), so the policy can learn such sequences. Soft
+ *    clears every board of the set but is 1.5 times slower (more choices)
+ *    and sometimes below hard, so by default (mixed) even threads run soft,
+ *    odd ones hard; one thread runs soft.
+ * The other groups have b = 0.
+ *
+ * Move code: on the bitboard twin (at most 63 rows), a hash of the group's
+ * colour and cells, each column named by its place at the root (columns
+ * keep their name when they shift), so an unchanged group keeps its code
+ * from step to step; on the byte engine, the Zobrist hash of its colour and
+ * cells where they stand.
+ *
+ * Speed: a playout records, at each step, the codes of the choosable moves,
+ * their policy slots and which was played, so adaptation needs no replay.
+ * Groups are kept by incremental enumeration (two lists on the twin: the
+ * tabu colour's and the others), and a kept group keeps its policy slot, so
+ * a step looks up only new groups; the level-1 adaptation reuses the slots.
+ * The policy keeps exp(weight) next to each weight (weights clamped to
+ * +-500; a polynomial exp), so playouts compute no exponentials.
  *
  * Threads: independent runs on every thread with independent seeds; with a
  * limit each thread restarts (empty policy, new random stream) until it.
  * Without a limit each thread makes one run.
  *
  * Complexity: a level-k run is N^k playouts, each O(L x blocks) for a game
- * of L moves plus O(L x m) policy look-ups (m clickable groups); adaptation
- * costs O(L x m). Memory: k + 1 policies (hash tables, grown by doubling)
- * and k + 1 recorded sequences per thread. */
+ * of L moves plus O(L x m) policy work (m choosable groups); adaptation
+ * costs O(L x m). Memory: k + 2 policies (hash tables, grown by doubling)
+ * and k + 1 recorded games per thread. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,9 +239,9 @@ typedef struct nrpa_thread {
     double *delta;   /* adaptation scratch, grown with the codes */
     uint32_t *slots; /* adaptation scratch: each code's slot */
     size_t dcap;
-    uint64_t gen; /* policy generations handed out */
-    int *idx;     /* [maxlen] the legal moves a playout chooses from */
-    cs_move *tmv; /* [maxlen] the tabu colour's groups */
+    uint64_t gen;   /* policy generations handed out */
+    cs_move **cand; /* [maxlen] the groups a playout chooses from */
+    cs_move *tmv;   /* [maxlen] the tabu colour's groups */
     long long local_best;
 } nrpa_thread;
 
@@ -229,48 +250,45 @@ static inline double rand01(pl_rng *r) {
 }
 
 /* One playout from the root under policy p into r. On the bitboard twin
- * when the board has at most 63 rows (incremental enumeration), else on the
- * byte engine. */
+ * (boards of at most 63 rows) the groups are kept in two incremental lists,
+ * those not of the tabu colour (mv) and those of it (tmv): the tabu colour's
+ * big group spans most columns and would otherwise force wide rescans of
+ * every colour. With the hard tabu, tmv is built only when nothing else is
+ * left. On the byte engine (taller boards) every step enumerates anew. */
 static long long playout(nrpa_thread *t, const policy *p, record *r) {
     const cs_shape *sh = t->sh;
     cs_work *w = &t->w;
-    const bool bits = w->bits != NULL;
+    const bool bits = w->bits != NULL, soft = t->soft > 0;
+    const int tabu = t->tabu;
     cs_board *b = t->pb;
-    cs_move *mv = t->mv;
+    cs_move *mv = t->mv, *tmv = t->tmv, **cand = t->cand;
     double *e = t->e;
-    int *idx = t->idx;
     long long val = 0;
-    int steps = 0, n;
+    int steps = 0, n = 0, nt = 0;
     size_t nc = 0;
-    /* On the twin, mv holds the groups not of the tabu colour (kept
-     * incrementally); tmv the tabu colour's groups, when they are all that
-     * is left. */
-    cs_move *tmv = t->tmv;
-    const int skip = t->soft > 0 ? 0 : t->tabu; /* a soft tabu needs every group */
     if (bits) {
         cs_bits_load(sh, w, t->root);
-        n = cs_bits_moves(w, mv, skip);
+        n = cs_bits_moves(w, mv, tabu);
+        if (soft && tabu) nt = cs_bits_moves_of(w, tmv, tabu);
     } else {
         cs_board_copy(sh, b, t->root);
         n = cs_moves(sh, b, w, mv);
     }
     for (;;) {
-        cs_move *list = mv;
         int m = 0;
         if (bits) {
-            if (n > 0) {
-                for (int i = 0; i < n; i++) idx[m++] = i;
-            } else if (skip) {
-                m = cs_bits_moves_of(w, tmv, t->tabu);
-                for (int i = 0; i < m; i++) idx[i] = i;
-                list = tmv;
+            for (int i = 0; i < n; i++) cand[m++] = &mv[i];
+            if (soft) {
+                for (int i = 0; i < nt; i++) cand[m++] = &tmv[i];
+            } else if (m == 0 && tabu) {
+                nt = cs_bits_moves_of(w, tmv, tabu);
+                for (int i = 0; i < nt; i++) cand[m++] = &tmv[i];
             }
         } else {
-            if (skip)
-                for (int i = 0; i < n; i++)
-                    if (mv[i].colour != skip) idx[m++] = i;
+            for (int i = 0; i < n; i++)
+                if (soft || mv[i].colour != tabu) cand[m++] = &mv[i];
             if (m == 0)
-                for (int i = 0; i < n; i++) idx[m++] = i;
+                for (int i = 0; i < n; i++) cand[m++] = &mv[i];
         }
         if (m == 0) break;
         if (nc + (size_t)m > r->ccap) {
@@ -286,12 +304,12 @@ static long long playout(nrpa_thread *t, const policy *p, record *r) {
         for (int i = 0; i < m; i++) {
             /* The policy is fixed during a playout, and a group kept by the
              * incremental update keeps its code: look up new groups only. */
-            cs_move *g = &list[idx[i]];
+            cs_move *g = cand[i];
             const uint64_t c = fix_code(g->code);
             if (g->aux == CS_AUX_NONE) g->aux = pol_find(p, c);
             codes[i] = c;
             slots[i] = g->aux;
-            bias[i] = t->soft > 0 && g->colour == t->tabu ? t->soft : 1.0;
+            bias[i] = soft && g->colour == tabu ? t->soft : 1.0;
             e[i] = (g->aux == SLOT_ABSENT ? 1.0 : p->ew[g->aux]) * bias[i];
             z += e[i];
         }
@@ -304,7 +322,7 @@ static long long playout(nrpa_thread *t, const policy *p, record *r) {
                 break;
             }
         }
-        const cs_move mm = list[idx[pick]];
+        const cs_move mm = *cand[pick];
         r->off[steps] = (int32_t)nc;
         r->chosen[steps] = pick;
         r->seq[steps].col = mm.col;
@@ -314,7 +332,8 @@ static long long playout(nrpa_thread *t, const policy *p, record *r) {
         if (bits) {
             int size = cs_bits_play(w, mm.col, mm.h);
             val += cs_gain(t->obj, size, cs_bits_blocks(w));
-            n = cs_bits_moves_after(w, mv, n, skip);
+            n = cs_bits_moves_after(w, mv, n, tabu);
+            if (soft && tabu) nt = cs_bits_moves_after_of(w, tmv, nt, tabu);
         } else {
             int size = cs_play(sh, b, w, mm.col, mm.h);
             val += cs_gain(t->obj, size, b->blocks);
@@ -415,7 +434,10 @@ void cs_worker_nrpa(cs_shared *s, int tid) {
     t.iterations = p->iterations;
     t.top_iterations = p->top_iterations > 0 ? p->top_iterations : p->iterations;
     t.alpha = p->alpha;
-    t.soft = p->tabu_bias < 0 ? exp(p->tabu_bias) : 0;
+    /* Soft or hard tabu: by the mode; mixed alternates over the threads, the
+     * first (and a lone thread) soft, the one that always clears. */
+    bool soft = p->tabu_mode == CLICK_TABU_SOFT || (p->tabu_mode == CLICK_TABU_MIXED && tid % 2 == 0);
+    t.soft = soft && p->tabu_bias < 0 ? exp(p->tabu_bias) : 0;
     t.tabu = p->no_tabu ? 0 : cs_most_frequent(t.sh, t.root);
     t.maxlen = cs_max_moves(t.root);
     cs_work_init(&t.w, t.sh);
@@ -429,7 +451,7 @@ void cs_worker_nrpa(cs_shared *s, int tid) {
     t.pb = cs_board_new(t.sh);
     t.mv = pl_xmalloc((size_t)t.maxlen * sizeof *t.mv);
     t.e = pl_xmalloc((size_t)t.maxlen * sizeof *t.e);
-    t.idx = pl_xmalloc((size_t)t.maxlen * sizeof *t.idx);
+    t.cand = pl_xmalloc((size_t)t.maxlen * sizeof *t.cand);
     t.tmv = pl_xmalloc((size_t)t.maxlen * sizeof *t.tmv);
     t.local_best = cs_best_value(s);
     do {
@@ -438,7 +460,7 @@ void cs_worker_nrpa(cs_shared *s, int tid) {
         if (!t.stopped) cs_count_run(s);
     } while (!t.stopped && cs_has_limit(s));
     size_t bytes = t.dcap * (sizeof *t.delta + sizeof *t.slots) +
-                   (size_t)t.maxlen * (sizeof *t.mv * 2 + sizeof *t.e + sizeof *t.idx);
+                   (size_t)t.maxlen * (sizeof *t.mv * 2 + sizeof *t.e + sizeof *t.cand);
     for (int k = 0; k <= L + 1; k++) bytes += (size_t)t.pol[k].cap * (sizeof(uint64_t) + 2 * sizeof(double));
     for (int k = 0; k <= L; k++)
         bytes += t.best[k].ccap * (sizeof(uint64_t) + sizeof(uint32_t)) +
@@ -453,7 +475,7 @@ void cs_worker_nrpa(cs_shared *s, int tid) {
     free(t.e);
     free(t.delta);
     free(t.slots);
-    free(t.idx);
+    free(t.cand);
     free(t.tmv);
     cs_work_free(&t.w);
 }
