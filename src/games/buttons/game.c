@@ -113,8 +113,8 @@ static const pl_algorithm algorithms[] = {
      "interval parse with bitsets, O(n^3/64); certificate from the derivation", buttons_row_applies,
      buttons_row_solve, NULL},
     {"packing", "Theorem 3 (one colour, sizes {2,3}: perfect packing of collinear pairs and triples)",
-     "assign buttons to lines (no line gets one) by blossom matching, exact fallback when 3-cuts resist a local "
-     "repair; order by the blocking graph with the paper's cycle repairs",
+     "assign buttons to lines (no line gets one): Gallai-Edmonds decomposition, one collinear triple per free "
+     "odd component, O(n^3); order by the blocking graph with the paper's cycle repairs",
      buttons_packing_applies, buttons_packing_solve, NULL},
     {"sat", "exact: SAT encoding (cut choice + levels), solved by CaDiCaL",
      "each button in exactly one chosen cut, blockers of a cut on lower levels; auto picks it only where it "
