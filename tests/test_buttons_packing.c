@@ -306,8 +306,8 @@ int main(void) {
             if (sol.status == PL_SOLVED && atoi(f + 2) > 0) with_triples++;
             if ((f = strstr(f + 2, "; ")) && atoi(f + 2) > 0) cycles++;
         }
-        /* polynomial work: at most 3 Edmonds searches + one per (component, line) */
-        CHECKF(sol.nodes <= 3 + (uint64_t)(4 * b.n / 3), "%" PRIu64 " Edmonds searches for %d buttons", sol.nodes, b.n);
+        /* polynomial work: at most 4 Edmonds searches + one per (component, line) */
+        CHECKF(sol.nodes <= 4 + (uint64_t)(4 * b.n / 3), "%" PRIu64 " Edmonds searches for %d buttons", sol.nodes, b.n);
         boards++;
         if (want)
             solvable++;
@@ -330,6 +330,25 @@ int main(void) {
         req.limits = &lim;
         CHECK(!alg->applies(lv, &req, why, sizeof why));
         pl_game_buttons.level_free(lv);
+    }
+    /* limits: an odd board needs G (memory) and component tests (nodes) */
+    {
+        void *lv = parse("sizes: all\naaa\naa.\n");
+        CHECK(lv != NULL);
+        for (int k = 0; lv && k < 3; k++) {
+            pl_limits lim;
+            pl_limits_init(&lim, 0, k == 1 ? 1 : 0, k == 0 ? 1 : 0);
+            pl_request req = {0};
+            req.limits = &lim;
+            pl_solution sol;
+            pl_solution_init(&sol);
+            pl_error err;
+            CHECK(alg->solve(lv, &req, &sol, &err) == 0);
+            CHECKF(sol.status == (k == 2 ? PL_SOLVED : PL_UNKNOWN), "limit case %d: status %d", k, sol.status);
+            if (k < 2) CHECK(sol.limit_hit == (k == 0 ? PL_LIMIT_MEMORY : PL_LIMIT_NODES));
+            pl_solution_free(&sol);
+        }
+        if (lv) pl_game_buttons.level_free(lv);
     }
     printf("buttons packing: %d boards (%d solvable, %d of them with collinear triples, %d unsolvable), %d with "
            "blocking-cycle repairs, %d disagreements\n",

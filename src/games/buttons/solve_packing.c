@@ -17,9 +17,14 @@
  * B(line) = {0,2,3,...}: gaps of length one, which no single matching gadget
  * expresses, since a gadget's matched boundary has a fixed parity.)
  *
- * Step 3, the packing, by the Gallai-Edmonds decomposition. Compute a maximum
- * matching M of G (Edmonds, src/core/matching.c). If it is perfect, 2-cuts
- * suffice. Otherwise let D be the vertices some maximum matching misses (the
+ * Step 3, the packing, by the Gallai-Edmonds decomposition. First, 2-cuts
+ * alone: G has a perfect matching iff every button can go to a line with an
+ * even count, which is a perfect matching of a sparse graph (the n buttons,
+ * and for a line of m buttons a path s_0 .. s_{2m-1}, the button at position
+ * i adjacent to s_2i and s_2i+1: the path minus the slots taken by a set S
+ * of its buttons has a perfect matching iff |S| is even), O(n) vertices and
+ * edges, so big boards that need no 3-cut never build G. Otherwise compute
+ * a maximum matching M of G (Edmonds, src/core/matching.c) and let D be the vertices some maximum matching misses (the
  * even vertices of the alternating forest grown from M's exposed vertices,
  * pl_matching_even), A the neighbours of D outside D, C the rest. By
  * Gallai-Edmonds every component K of G[D] is factor-critical (K - v has a
@@ -73,13 +78,15 @@
  * matching by Lemma A's construction (computed, and checked).
  *
  * Complexity: n buttons, m the longest line, E = sum over lines of
- * C(m_l, 2) <= 2nm edges of G. The maximum matching O(n (n + E)), the
+ * C(m_l, 2) <= 2nm edges of G. The sparse first pass O(n^2) (O(n)
+ * vertices and edges). The maximum matching of G O(n (n + E)), the
  * forest O(E + n^2); one test per (component, line) pair with >= 3 buttons
  * of the line in the component, so at most sum_l m_l / 3 <= 4n/3 tests,
  * each O(|K|^2 + E_K); the bipartite part O(n E); the final matching
  * O(n (n + E)): in all O(n (n^2 + E)) = O(n^2 (n + m)) = O(n^3), memory
- * O(n + E). No search anywhere: the solution's "nodes" counts the Edmonds
- * searches (<= 3 + the tests).
+ * O(n + E) (boards whose G would exceed the memory limit are "unknown").
+ * No search anywhere: the solution's "nodes" counts the Edmonds searches
+ * (<= 4 + the tests).
  *
  * Step 4, the order. Cut g must wait for cut h when a button of h lies on
  * g's segment (G_c: g -> h). The groups' relation is static (only cutting h
@@ -238,6 +245,54 @@ static bool bip_augment(bip *g, int side, int x) {
     return false;
 }
 
+/* Perfect matching of the auxiliary graph: every load even. Fills asg from a
+ * maximum matching (buttons matched into a line's path are assigned to it);
+ * returns whether it is perfect. */
+static bool assign_by_matching(pk *s) {
+    int nv = s->n, ne = 0;
+    int *pathbase = pl_xmalloc(((size_t)s->nlines + 1) * sizeof(int));
+    for (int ln = 0; ln < s->nlines; ln++) {
+        pathbase[ln] = nv;
+        nv += 2 * s->lcount[ln];
+    }
+    size_t cap = (size_t)nv * 2 + (size_t)s->n * 8 + 1;
+    int *eu = pl_xmalloc(cap * sizeof(int)), *ev = pl_xmalloc(cap * sizeof(int));
+    for (int ln = 0; ln < s->nlines; ln++) {
+        int m = s->lcount[ln], pb = pathbase[ln];
+        for (int i = 0; i + 1 < 2 * m; i++) {
+            eu[ne] = pb + i;
+            ev[ne++] = pb + i + 1;
+        }
+    }
+    for (int b = 0; b < s->n; b++)
+        for (int k = 0; k < s->inc_n[b]; k++) {
+            int ln = s->inc_line[b * s->incw + k], pos = s->inc_pos[b * s->incw + k];
+            eu[ne] = b;
+            ev[ne++] = pathbase[ln] + 2 * pos;
+            eu[ne] = b;
+            ev[ne++] = pathbase[ln] + 2 * pos + 1;
+        }
+    int *mate = pl_xmalloc(((size_t)nv + 1) * sizeof(int));
+    int size = pl_max_matching(nv, ne, eu, ev, mate, 0);
+    for (int b = 0; b < s->n; b++) {
+        s->asg[b] = -1;
+        int v = mate[b];
+        if (v < 0) continue;
+        for (int k = 0; k < s->inc_n[b]; k++) {
+            int ln = s->inc_line[b * s->incw + k];
+            if (v >= pathbase[ln] && v < pathbase[ln] + 2 * s->lcount[ln]) {
+                s->asg[b] = ln;
+                s->load[ln]++;
+            }
+        }
+    }
+    free(pathbase);
+    free(eu);
+    free(ev);
+    free(mate);
+    return 2 * size == nv;
+}
+
 /* Fills asg. Returns 1 (every button assigned, no load one), 0 (no such
  * assignment exists) or -1 (a limit was hit); sets *how. */
 static int assign_packing(pk *s, const char **how, pl_error *err, int *rc) {
@@ -247,11 +302,29 @@ static int assign_packing(pk *s, const char **how, pl_error *err, int *rc) {
         *how = "no buttons";
         return 1;
     }
+    /* 2-cuts only, on the sparse path graph (O(n) vertices and edges), when
+     * the buttons' positions along the lines are known (boards) and n is
+     * even (else pairs cannot cover the buttons) */
+    if (s->inc_pos && !s->far && n % 2 == 0) {
+        if (!pl_limits_tick(s->lim)) {
+            *how = "limit reached";
+            return -1;
+        }
+        s->nodes++;
+        if (assign_by_matching(s)) {
+            *how = "perfect matching (2-cuts only)";
+            return 1;
+        }
+        for (int b = 0; b < n; b++) set_asg(s, b, -1);
+    }
     /* G: an edge for every two buttons on a common allowed line */
     size_t ne = 0;
     for (int ln = 0; ln < s->nlines; ln++) ne += (size_t)s->lcount[ln] * (size_t)(s->lcount[ln] - 1) / 2;
-    if (ne > (size_t)(INT32_MAX / 2)) {
-        *rc = pl_error_set(err, NULL, 0, 0, "board too large for the packing solver (%zu collinear pairs)", ne);
+    /* G costs about 32 bytes an edge (the lists, the matching's adjacency,
+     * the components' copies): a board over the memory limit is unknown */
+    if (ne > (size_t)(INT32_MAX / 2) || (s->lim && ne * 32 > s->lim->memory_limit)) {
+        if (s->lim) s->lim->hit = PL_LIMIT_MEMORY;
+        *how = "the collinearity graph exceeds the memory limit";
         return -1;
     }
     int *eu = pl_xmalloc((ne + 1) * sizeof(int)), *ev = pl_xmalloc((ne + 1) * sizeof(int));
@@ -289,6 +362,11 @@ static int assign_packing(pk *s, const char **how, pl_error *err, int *rc) {
     int *tri = NULL, *seenl = NULL, *lmate = NULL, *leu = NULL, *lev = NULL, *inl = NULL;
     bip g = {0};
     int ncomp = 0, ntri = 0;
+    if (!pl_limits_tick(s->lim) || !pl_limits_tick(s->lim)) { /* the matching, then the forest */
+        *how = "limit reached";
+        res = -1;
+        goto out;
+    }
     if (2 * nu == n) {
         *how = "perfect matching (2-cuts only)";
         goto assign;
@@ -391,6 +469,7 @@ static int assign_packing(pk *s, const char **how, pl_error *err, int *rc) {
                 }
                 if (cnt < 3) continue;
                 if (!pl_limits_tick(s->lim)) {
+                    *how = "limit reached";
                     res = -1;
                     break;
                 }
