@@ -39,9 +39,10 @@
  *  Only if: take a perfect packing P. A group of P is a clique, and no edge
  *  joins D and C or two components of G[D], so a group meets at most one
  *  component. Call K served when some group holds a vertex of K and one of
- *  A; a group contains one vertex of A at least, so serving is an injection
- *  from the served components into A (a matching); an unserved K is covered
- *  by groups inside K, i.e. packs by itself. By Mendelsohn-Dulmage, this
+ *  A, and pick such a vertex a(K) (adjacent to K: groups are cliques); a
+ *  vertex of A lies in one group and a group meets one component, so K ->
+ *  a(K) is a matching of the served components into A; an unserved K is
+ *  covered by groups inside K, i.e. packs by itself. By Mendelsohn-Dulmage, this
  *  matching and one covering A (Gallai-Edmonds) combine into one matching
  *  that covers A and every served component, so every component it leaves
  *  free packs by itself.
