@@ -397,12 +397,42 @@ static void test_palette_colour_blind(void) {
     for (int k = 9; k <= 24; k++) CHECKF(palette_hex(k) != palette_hex(k - 8), "colour %d repeats %d", k, k - 8);
 }
 
+/* The polygon helper (for Snipperclips' tools and shapes): a square with a
+ * square hole, filled by the even-odd rule whatever the rings' orientation. */
+static void test_polygons(void) {
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100);
+    cairo_t *cr = cairo_create(surf);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_scale(cr, 100, 100);
+    pl_canvas cv = {.cr = cr, .letters = false, .unit = 100};
+    /* outer ring counter-clockwise, hole clockwise and also the same way round */
+    const double xy[] = {0.1, 0.1, 0.9, 0.1, 0.9, 0.9, 0.1, 0.9, /* outer */
+                         0.3, 0.3, 0.3, 0.7, 0.7, 0.7, 0.7, 0.3, /* hole */
+                         0.4, 0.4, 0.6, 0.4, 0.6, 0.6, 0.4, 0.6 /* an island in the hole */};
+    const int len[] = {4, 4, 4};
+    double fill[3], stroke[3] = {0, 0, 0};
+    pl_palette_rgb(3, fill);
+    pl_draw_polygons(&cv, xy, len, 3, fill, stroke);
+    cairo_surface_flush(surf);
+    image im = {surf, 100, 100, cairo_image_surface_get_stride(surf), cairo_image_surface_get_data(surf)};
+    CHECKF(pixel(&im, 20, 50) == palette_hex(3), "ring: %06x", pixel(&im, 20, 50));
+    CHECKF(pixel(&im, 35, 50) == 0xFFFFFFu, "hole: %06x", pixel(&im, 35, 50));
+    CHECKF(pixel(&im, 50, 50) == palette_hex(3), "island: %06x", pixel(&im, 50, 50));
+    CHECKF(pixel(&im, 5, 5) == 0xFFFFFFu, "outside: %06x", pixel(&im, 5, 5));
+    unsigned edge = pixel(&im, 50, 10); /* a 1.5 px line on a pixel boundary: mostly black */
+    CHECKF((edge >> 16) < 0x70 && ((edge >> 8) & 0xFF) < 0x70 && (edge & 0xFF) < 0x70, "outline: %06x", edge);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) outdir = argv[1];
     test_output_kinds();
     test_clickomania_pixels();
     test_disc_games();
     test_palette_colour_blind();
+    test_polygons();
     pl_draw_shutdown();
     return check_done("render");
 }

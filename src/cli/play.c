@@ -251,6 +251,7 @@ static void draw(session *s) {
     if (s->view_x > 0 && W - s->view_x < bw) s->view_x = W > bw ? W - bw : 0;
     if (s->view_y < 0) s->view_y = 0;
     if (s->view_x < 0) s->view_x = 0;
+    if (!shear && s->view_x % 2) s->view_x++; /* whole cells at the left edge */
     bool scrolls = rows > bh || W > bw;
 
     const char *base = strrchr(s->ps->level_path, '/');

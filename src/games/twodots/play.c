@@ -60,12 +60,9 @@ static pl_pick_result pick(const void *p, const int *r, const int *c, int n, boo
 }
 
 static void *state_level(const void *p, char *why, size_t n) {
+    (void)why, (void)n;
     const twodots_state *st = p;
     const twodots_level *src = st->level;
-    if (src->moves >= 0 && st->used >= src->moves) {
-        snprintf(why, n, "no moves left");
-        return NULL;
-    }
     twodots_level *l = pl_xmalloc(sizeof *l);
     *l = *src;
     size_t cells = (size_t)src->rows * (size_t)src->cols;
@@ -78,7 +75,7 @@ static void *state_level(const void *p, char *why, size_t n) {
             l->count[l->cell[i]]++;
             l->ndots++;
         }
-    if (src->moves >= 0) l->moves = src->moves - st->used;
+    if (src->moves >= 0) l->moves = src->moves > st->used ? src->moves - st->used : 0; /* moves: 0 is a level too */
     /* What is left of each goal after the dots collected so far. */
     for (int g = 0; g < l->ngoals; g++) {
         int left = src->goal_count[g] - st->collected[src->goal_colour[g]];
