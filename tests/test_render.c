@@ -362,6 +362,80 @@ static void test_disc_games(void) {
     }
 }
 
+/* Seeded random levels of every game from its generator, solved under a node
+ * budget; a solution (or just the level) is drawn to PDF, whose pages must be
+ * moves + 1: the drawing routines meet many states (coins leaving the frame,
+ * Two Dots bombs, cycles, emptied columns) without a fault. */
+static void test_random_levels(void) {
+    typedef struct gen {
+        const char *game;
+        const char *opts[8][2];
+    } gen;
+    static const gen gens[] = {
+        {"clickomania", {{"rows", "4"}, {"cols", "5"}, {"colours", "3"}}},
+        {"buttons", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"solvable", ""}}},
+        {"twodots", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"moves", "3"}, {"bombs", "on"}}},
+        {"coins", {{"grid", "square"}, {"coins", "5"}, {"walk", "3"}}},
+        {"coins", {{"grid", "triangular"}, {"coins", "4"}, {"walk", "3"}, {"labelled", ""}}},
+    };
+    int count = 24;
+    for (size_t k = 0; k < sizeof gens / sizeof gens[0]; k++) {
+        const pl_game *g = pl_game_find(gens[k].game);
+        for (int seed = 1; seed <= count; seed++) {
+            check_context(true, (uint64_t)seed, "%s generator %zu", g->name, k);
+            char seedtext[16];
+            snprintf(seedtext, sizeof seedtext, "%d", seed);
+            pl_opts o = {.n = 0};
+            for (int i = 0; i < 8 && gens[k].opts[i][0]; i++) {
+                o.name[o.n] = gens[k].opts[i][0];
+                o.value[o.n++] = gens[k].opts[i][1];
+            }
+            o.name[o.n] = "seed";
+            o.value[o.n++] = seedtext;
+            pl_error err = {0};
+            char *text = g->generate(&o, &err);
+            if (!text) {
+                CHECKF(0, "generate: %s", err.msg);
+                continue;
+            }
+            void *l = load(g, text);
+            free(text);
+            if (!l) continue;
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 200000, (size_t)64 << 20);
+            static const pl_opts none = {.n = 0};
+            pl_request req = {.opts = &none,
+                              .objective = g->objectives ? g->objectives[0] : NULL,
+                              .seed = 1,
+                              .limits = &lim,
+                              .threads = 1};
+            char why[256], msg[512];
+            pl_solution sol;
+            pl_solution_init(&sol);
+            const pl_algorithm *a = pl_game_pick(g, l, &req, why, sizeof why);
+            if (a) a->solve(l, &req, &sol, &err);
+            /* the certificate as a MOVES file */
+            size_t len = 1;
+            for (int i = 0; i < sol.moves.n; i++) len += strlen(sol.moves.s[i]) + 1;
+            char *moves = calloc(len, 1);
+            for (int i = 0; i < sol.moves.n; i++) {
+                strcat(moves, sol.moves.s[i]);
+                strcat(moves, "\n");
+            }
+            pl_render_options ro;
+            pl_render_options_default(&ro);
+            ro.cell = 8;
+            ro.letters = seed % 2;
+            CHECKF(render(g, l, moves, &ro, "random.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+            CHECK_INT(pdf_pages(path_of("random.pdf")), sol.moves.n + 1);
+            free(moves);
+            pl_solution_free(&sol);
+            g->level_free(l);
+        }
+    }
+    check_clear_context();
+}
+
 /* Viénot, Brettel & Mollon (1999): dichromat simulation in linear RGB. */
 static double lin(double c) {
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
@@ -433,6 +507,7 @@ int main(int argc, char **argv) {
     test_disc_games();
     test_palette_colour_blind();
     test_polygons();
+    test_random_levels();
     pl_draw_shutdown();
     return check_done("render");
 }
