@@ -5,7 +5,7 @@ scripted keys, the way a person would type them, and returns its exit status.
     play_driver.py [--rows R --cols C] [--screen FILE] -- COMMAND... -- KEY...
 
 KEY is one key: a single character, or one of up down left right space enter
-esc bksp; `wait` waits for the screen to settle. After the last key the
+esc bksp ctrl-c; `wait` waits for the screen to settle. After the last key the
 program must exit within 10 s. --screen writes the last screen's text (the
 bytes the program drew, escape sequences removed) for checks."""
 import fcntl
@@ -21,7 +21,7 @@ import time
 
 NAMED = {
     "up": b"\x1b[A", "down": b"\x1b[B", "right": b"\x1b[C", "left": b"\x1b[D",
-    "space": b" ", "enter": b"\r", "esc": b"\x1b", "bksp": b"\x7f",
+    "space": b" ", "enter": b"\r", "esc": b"\x1b", "bksp": b"\x7f", "ctrl-c": b"\x03",
 }
 
 

@@ -23,7 +23,7 @@ const char pl_play_keys[] = "  arrows or h j k l   move the cursor (a board larg
                             "  ?                   hint: one move from the solver, the cursor on it; p plays it\n"
                             "  R                   reset to the start (r replays the moves again)\n"
                             "  s                   save the moves played to the -o MOVES file (verify accepts it)\n"
-                            "  q                   quit (saving to the -o file first, when given)\n";
+                            "  q, ^C               quit (saving to the -o file first, when given)\n";
 
 #define MAX_PICKS 4096
 #define HEADER_LINES 3
@@ -323,7 +323,7 @@ int pl_play_run(const pl_play_setup *ps, pl_error *err) {
     s.ps = ps;
     s.g = ps->game;
     rebuild(&s);
-    cbreak();
+    raw(); /* ^C arrives as a key: quitting saves the moves and restores the terminal */
     noecho();
     nonl();
     keypad(stdscr, TRUE);
@@ -346,7 +346,7 @@ int pl_play_run(const pl_play_setup *ps, pl_error *err) {
     for (;;) {
         draw(&s);
         int ch = getch();
-        if (ch == 'q' || ch == 3 /* ^C without signals: cbreak passes it on */) break;
+        if (ch == 'q' || ch == 3 /* ^C */) break;
         switch (ch) {
         case KEY_UP:
         case 'k': s.cur_r--; break;

@@ -57,6 +57,9 @@ L="$SRC/levels/clickomania/small.level"
 play click clickomania "$L" -- '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p s q
 verify_ok click clickomania "$L"
 grep -q 'objective met' "$TMP/click.screen" && ok || bad "click: the screen never said 'objective met'"
+# ^C quits like q (the terminal's interrupt is a key in play) and saves.
+play click2 clickomania "$L" -- '?' p ctrl-c
+[[ $(grep -cv '^#\|^moves:$' "$TMP/click2.moves") == 1 ]] && ok || bad "click2: ^C did not save one move"
 
 # Buttons: the first cut by the cursor (it starts at the centre, 2,2), undo,
 # redo, reset and redo again, then hints; the moves are saved on quitting.
