@@ -269,7 +269,8 @@ static void draw(session *s) {
         printw("%s", s->ps->objective ? "objective met" : "solved");
         attroff(A_BOLD);
     } else {
-        printw("%.*s", COLS > 50 ? COLS - 30 : 20, v.reason);
+        int room = COLS - 1 - getcurx(stdscr);
+        printw("%.*s", room > 0 ? room : 0, v.reason);
     }
 
     for (int y = 0; y < bh && s->view_y + y < rows; y++) {
