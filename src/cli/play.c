@@ -20,7 +20,7 @@ const char pl_play_keys[] = "  arrows or h j k l   move the cursor (a board larg
                             "  enter               select it and play now (Two Dots: end the path there)\n"
                             "  backspace, escape   drop the last selected cell, all of them\n"
                             "  u, r                undo, redo a move\n"
-                            "  ?                   hint: one move from the solver, the cursor on it; p plays it\n"
+                            "  ?                   hint: one move from the solver, its cells marked ?; p plays it\n"
                             "  R                   reset to the start (r replays the moves again)\n"
                             "  s                   save the moves played to the -o MOVES file (verify accepts it)\n"
                             "  q, ^C               quit (saving to the -o file first, when given)\n";
@@ -219,6 +219,22 @@ static int pair_of(int colour) {
     return colour <= 0 ? 0 : 1 + (colour - 1) % 6;
 }
 
+/* Whether (r, c) is one of the cells the hint names: every "r,c" of the move
+ * text (the grid games' moves are cells separated by spaces). */
+static bool hinted(const session *s, int r, int c) {
+    const char *p = s->hint;
+    while (*p) {
+        long hr, hc;
+        const char *end, *bad;
+        char m[64];
+        if (pl_parse_coord(p, true, &hr, &hc, &end, &bad, m, sizeof m)) return false;
+        if (hr == r && hc == c) return true;
+        p = end;
+        while (*p == ' ') p++;
+    }
+    return false;
+}
+
 static bool picked(const session *s, int r, int c) {
     for (int i = 0; i < s->npicks; i++)
         if (s->pick_r[i] == r && s->pick_c[i] == c) return true;
@@ -288,7 +304,10 @@ static void draw(session *s) {
             attron(at);
             mvaddch(HEADER_LINES + y, x, (chtype)(unsigned char)ch);
             attroff(at);
-            if (is_pick) mvaddch(HEADER_LINES + y, x + 1, '*');
+            if (is_pick)
+                mvaddch(HEADER_LINES + y, x + 1, '*');
+            else if (s->hint[0] && hinted(s, r, c))
+                mvaddch(HEADER_LINES + y, x + 1, '?');
         }
     }
     int fy = LINES - FOOTER_LINES;
