@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     buttons_level *l = pl_xmalloc(sizeof *l);
@@ -52,11 +53,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "sizes_normalised", json_string(s));
 }
 
-typedef struct buttons_state {
-    const buttons_level *level;
-    uint8_t *cells;
-    int left;
-} buttons_state;
 
 static void *state_new(const void *p) {
     const buttons_level *l = p;
@@ -150,4 +146,6 @@ const pl_game pl_game_buttons = {
     .solve_options = NULL,
     .generate = buttons_generate,
     .generate_options = buttons_generate_options,
+    .render = &buttons_render_hooks,
+    .play = &buttons_play_hooks,
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     coins_level *l = pl_xmalloc(sizeof *l);
@@ -100,12 +101,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "necessary_conditions", json_string(verdict));
 }
 
-/* The replay state: the configuration and the moves made, so that verify
- * reports the length like solve does. */
-typedef struct replay {
-    coins_state *st;
-    long long moves;
-} replay;
 
 static void *state_new(const void *p) {
     replay *r = pl_xcalloc(1, sizeof *r);
@@ -174,4 +169,6 @@ const pl_game pl_game_coins = {
     .solve_options = coins_solve_options,
     .generate = coins_generate,
     .generate_options = coins_generate_options,
+    .render = &coins_render_hooks,
+    .play = &coins_play_hooks,
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 bool twodots_goals_met(const twodots_level *l, const int *collected) {
     for (int g = 0; g < l->ngoals; g++)
@@ -56,15 +57,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
 }
 
-typedef struct twodots_state {
-    const twodots_level *level;
-    uint8_t *cells;
-    int collected[TWODOTS_MAX_COLOURS + 1];
-    int used;
-    twodots_move m;
-    int *path;
-    int path_cap;
-} twodots_state;
 
 static void *state_new(const void *p) {
     const twodots_level *l = p;
@@ -164,4 +156,6 @@ const pl_game pl_game_twodots = {
     .solve_options = NULL,
     .generate = twodots_generate,
     .generate_options = twodots_generate_options,
+    .render = &twodots_render_hooks,
+    .play = &twodots_play_hooks,
 };
