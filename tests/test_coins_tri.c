@@ -67,10 +67,14 @@ static void describe(const coins_level *l, char *buf, size_t n) {
 
 /* Runs algorithm name; a certificate must replay to the target. Returns its
  * length, -1 unsolvable, -2 unknown; note gets the solver's note. */
+/* --order for the theorems: NULL (the default sweep) or "paper" */
+static const char *order = NULL;
+
 static long run(const char *name, const coins_level *l, uint64_t node_limit, char *note, size_t nn) {
     pl_limits lim;
     pl_limits_init(&lim, 0, node_limit, 0);
     pl_opts o = {.n = 0};
+    if (order) o = (pl_opts){.n = 1, .name = {"order"}, .value = {order}};
     pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
     const pl_algorithm *a = NULL;
     for (int i = 0; i < G->nalgorithms; i++)
@@ -388,6 +392,9 @@ static void random_vs_exact(uint64_t seed, int count) {
         describe(l, d, sizeof d);
         check_context(true, seed + 7000 + (uint64_t)t, "%s", d);
         long got = run(theorem(l), l, 0, NULL, 0);
+        order = "paper"; /* the proof's order of components: same answer, its certificate replays */
+        CHECK_INT(run(theorem(l), l, 0, NULL, 0) >= 0, got >= 0);
+        order = NULL;
         long ex = run("bidir", l, 2000, NULL, 0);
         CHECK(got != -2);
         if (ex >= 0) {
@@ -435,10 +442,12 @@ static void large(uint64_t seed) {
             check_context(true, seed + 100 + (uint64_t)(si * 2 + lab), "large: %d %s coins, upto %d", n,
                           lab ? "labelled" : "unlabelled", (int)upto);
             double t0 = pl_now();
+            order = si == 0 ? "paper" : NULL;
             long got = run(theorem(l), l, 0, NULL, 0);
+            order = NULL;
             CHECKF(got > 0, "random dense target: solvable by (i), got %ld", got);
-            printf("large: %5d %s coins, upto %d: %ld moves, replayed (%.2f s)\n", n, lab ? "labelled" : "unlabelled",
-                   (int)upto, got, pl_now() - t0);
+            printf("large: %5d %s coins, upto %d, order %s: %ld moves, replayed (%.2f s)\n", n,
+                   lab ? "labelled" : "unlabelled", (int)upto, si == 0 ? "paper" : "sweep", got, pl_now() - t0);
             free_level(l);
             free(A);
             free(B);
@@ -480,6 +489,22 @@ static void notes(void) {
     l = make_level(3, true, COINS_ROTATION, P, T2);
     CHECK(run("theorem-2.5", l, 0, note, sizeof note) >= 0);
     free_level(l);
+    /* a bad --order is an error, not a silent default */
+    {
+        pl_opts o = {.n = 1, .name = {"order"}, .value = {"bogus"}};
+        pl_request req = {.opts = &o, .seed = 1, .limits = NULL, .threads = 1};
+        pl_solution sol;
+        pl_solution_init(&sol);
+        pl_error err = {0};
+        l = make_level(3, false, COINS_EXACT, P, T1);
+        const pl_algorithm *a = NULL;
+        for (int i = 0; i < G->nalgorithms; i++)
+            if (strcmp(G->algorithms[i].name, "theorem-2.4") == 0) a = &G->algorithms[i];
+        CHECK(a && a->solve(l, &req, &sol, &err) != 0);
+        CHECKF(strstr(err.msg, "--order"), "error: %s", err.msg);
+        pl_solution_free(&sol);
+        free_level(l);
+    }
     /* no move at all: two coins */
     coins_pt D[2] = {{0, 0}, {0, 1}}, E[2] = {{3, 3}, {3, 4}};
     l = make_level(2, false, COINS_EXACT, D, E);

@@ -666,8 +666,11 @@ int coins_tri_unlabelled_solve(const void *level, const pl_request *req, pl_solu
         int rc = 0;
         if (plan_unlabelled(l->start, l->n, l->target, l->upto != COINS_EXACT, paper_order, &acts, &t, lim)) {
             set_limit(out, lim);
-        } else if (tri_clean(l->start, l->n, &acts, &res, why, sizeof why)) {
-            rc = pl_error_set(err, NULL, 0, 0, "theorem-2.4: internal error: %s", why);
+        } else if ((rc = tri_clean(l->start, l->n, &acts, &res, lim, why, sizeof why)) != 0) {
+            if (rc == -2)
+                set_limit(out, lim), rc = 0;
+            else
+                rc = pl_error_set(err, NULL, 0, 0, "theorem-2.4: internal error: %s", why);
         } else {
             solved(l, &res, out, lim);
             if (out->status == PL_SOLVED)
@@ -738,8 +741,8 @@ static int labelled_plan(const coins_level *l, bool paper_order, tri_moves *res,
     int rc = 0;
     if (plan_unlabelled(q, n, l->target, l->upto != COINS_EXACT, paper_order, &acts, &t, lim)) {
         rc = -1;
-    } else if (tri_clean(q, n, &acts, &plan, why, wn)) {
-        rc = -2;
+    } else if ((rc = tri_clean(q, n, &acts, &plan, lim, why, wn)) != 0) {
+        rc = rc == -2 ? -1 : -2;
     } else {
         /* step 3: where each strip position ends, hence the label it needs */
         tri_pmap pm, bm;

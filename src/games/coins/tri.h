@@ -46,7 +46,8 @@ void tri_moves_push(tri_moves *v, coins_pt from, coins_pt to);
  * at A into moves of G reaching the same final configuration, when that
  * configuration has no stacked coin and an empty reserve. Checks each action
  * against the rules of G'; -1 with the reason (the index of the action) when
- * one breaks them. O(n + actions) expected time. */
-int tri_clean(const coins_pt *A, int n, const tri_acts *acts, tri_moves *out, char *why, size_t wn);
+ * one breaks them; -2 when lim (may be NULL) runs out. O(n + actions)
+ * expected time. */
+int tri_clean(const coins_pt *A, int n, const tri_acts *acts, tri_moves *out, pl_limits *lim, char *why, size_t wn);
 
 #endif

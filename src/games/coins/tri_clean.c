@@ -208,7 +208,7 @@ static void land(clean *s, int x, int d) {
     }
 }
 
-int tri_clean(const coins_pt *A, int n, const tri_acts *acts, tri_moves *out, char *why, size_t wn) {
+int tri_clean(const coins_pt *A, int n, const tri_acts *acts, tri_moves *out, pl_limits *lim, char *why, size_t wn) {
     clean s = {0};
     s.cap = 2 * n + 16;
     tri_pmap_init(&s.map, (size_t)s.cap);
@@ -226,6 +226,10 @@ int tri_clean(const coins_pt *A, int n, const tri_acts *acts, tri_moves *out, ch
     int rc = 0;
     for (size_t t = 0; t < acts->n && rc == 0; t++) {
         const tri_act *a = &acts->a[t];
+        if (lim && (t & 65535) == 65535 && !pl_limits_check_time(lim)) {
+            rc = -2;
+            break;
+        }
         if (a->kind == TRI_MOVE && a->o.r == a->d.r && a->o.c == a->d.c) continue;
         int o = -1, d = -1;
         if (a->kind != TRI_DROP) {
