@@ -134,6 +134,12 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 }
 
 static const pl_algorithm algorithms[] = {
+    {"theorem-2.4", "Theorem 2.4 (triangular grid, unlabelled): conditions (i)-(iv), Algorithm 9 with CLEAN",
+     "decides in O(n); the certificate takes O(d_AB + n d_B) moves and time", coins_tri_unlabelled_applies,
+     coins_tri_unlabelled_solve, NULL},
+    {"theorem-2.5", "Theorems 2.5 and 2.7 (triangular grid, labelled): 4+ coins as Theorem 2.4; 3 coins by colours",
+     "n >= 4: the unlabelled plan after pre-permuting labels by transpositions (1 i); n = 3: triangle classes",
+     coins_tri_labelled_applies, coins_tri_labelled_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",

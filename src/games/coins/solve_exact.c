@@ -37,6 +37,8 @@
 const pl_option coins_solve_options[] = {
     {"margin", "M", "triangular grid: search window = frame and both configurations plus M cells (default 2)"},
     {"no-span-prune", NULL, "do not prune by Corollary 1.7 (the span never grows)"},
+    {"order", "O",
+     "theorem-2.4/2.5: visit B's components in one row sweep (sweep, default) or singles then pairs (paper)"},
     {NULL, NULL, NULL},
 };
 

@@ -19,6 +19,12 @@ int coins_bfs_solve(const void *level, const pl_request *req, pl_solution *out, 
 bool coins_never_auto(const void *level, const pl_request *req, char *why, size_t n);
 extern const pl_option coins_solve_options[];
 
+/* solve_triangular.c: Theorems 2.4 (unlabelled), 2.5 and 2.7 (labelled) */
+bool coins_tri_unlabelled_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_tri_unlabelled_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+bool coins_tri_labelled_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_tri_labelled_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
 /* generate.c */
 char *coins_generate(const pl_opts *o, pl_error *err);
 extern const pl_option coins_generate_options[];
