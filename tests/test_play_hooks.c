@@ -91,8 +91,10 @@ static void check_positions(const pl_game *g, const void *level, const char *obj
         pl_solution rest;
         CHECK(solve_auto(g, pos, objective, &rest) == 0);
         CHECKF(rest.status == PL_SOLVED, "the position is not solved (%s: %s)", rest.algorithm, rest.note);
-        /* a shortest-solution solver needs no more than the certificate's rest */
-        if (rest.status == PL_SOLVED && strcmp(g->name, "clickomania") != 0 && strcmp(g->name, "buttons") != 0)
+        /* a shortest-solution solver needs no more than the certificate's rest
+         * (coins: only when exact search answered; the theorems' plans are not shortest) */
+        if (rest.status == PL_SOLVED && strcmp(g->name, "clickomania") != 0 && strcmp(g->name, "buttons") != 0 &&
+            (strcmp(g->name, "coins") != 0 || (rest.optimal != 0 && sol.optimal != 0)))
             CHECKF(rest.moves.n <= sol.moves.n - k, "%d moves from here, the certificate needs %d", rest.moves.n,
                    sol.moves.n - k);
         int col;

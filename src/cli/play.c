@@ -38,6 +38,13 @@ typedef struct session {
     int pick_r[MAX_PICKS], pick_c[MAX_PICKS], npicks;
     char msg[320];
     char hint[256];
+    /* The last hint's whole plan, made when plan_base moves had been played:
+     * while the player follows it, the next hint is its next move, so that
+     * hints from a constructive (not shortest) algorithm converge instead of
+     * replanning from every position. */
+    pl_strvec plan;
+    int plan_base;
+    const char *plan_algorithm;
     int view_y, view_x; /* scroll position of the board on the screen */
     bool colours;
 } session;
@@ -126,12 +133,29 @@ static void cursor_to_move(session *s, const char *text) {
     }
 }
 
+/* Whether the moves played since the plan was made are its first moves, and
+ * it has a move left. */
+static bool plan_followed(const session *s) {
+    int k = s->moves.n - s->plan_base;
+    if (!s->plan.n || k < 0 || k >= s->plan.n) return false;
+    for (int i = 0; i < k; i++)
+        if (strcmp(s->moves.s[s->plan_base + i], s->plan.s[i]) != 0) return false;
+    return true;
+}
+
 static void hint(session *s) {
     const pl_game *g = s->g;
     const pl_play_setup *ps = s->ps;
     char why[256] = "";
     clear_picks(s);
     s->hint[0] = '\0';
+    if (plan_followed(s)) {
+        snprintf(s->hint, sizeof s->hint, "%s", s->plan.s[s->moves.n - s->plan_base]);
+        snprintf(s->msg, sizeof s->msg, "hint (%s, continued): %.160s   p plays it", s->plan_algorithm, s->hint);
+        cursor_to_move(s, s->hint);
+        return;
+    }
+    pl_strvec_clear(&s->plan);
     void *level = g->play->state_level(s->st, why, sizeof why);
     if (!level) {
         snprintf(s->msg, sizeof s->msg, "no hint: %.200s", why);
@@ -153,6 +177,9 @@ static void hint(session *s) {
     if (a->solve(level, &req, &sol, &err)) {
         snprintf(s->msg, sizeof s->msg, "no hint: %.200s", err.msg);
     } else if (sol.status == PL_SOLVED && sol.moves.n > 0) {
+        for (int i = 0; i < sol.moves.n; i++) pl_strvec_push(&s->plan, sol.moves.s[i]);
+        s->plan_base = s->moves.n;
+        s->plan_algorithm = a->name;
         snprintf(s->hint, sizeof s->hint, "%s", sol.moves.s[0]);
         snprintf(s->msg, sizeof s->msg, "hint (%s): %.160s   p plays it", a->name, s->hint);
         cursor_to_move(s, s->hint);
@@ -330,6 +357,7 @@ static void session_free(session *s) {
     if (s->st) s->g->state_free(s->st);
     pl_strvec_free(&s->moves);
     pl_strvec_free(&s->redo);
+    pl_strvec_free(&s->plan);
 }
 
 int pl_play_run(const pl_play_setup *ps, pl_error *err) {
