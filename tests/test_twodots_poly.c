@@ -12,6 +12,8 @@
  * when a component has more than 64 dots): rows of 65-130 cells and columns
  * of 65-90 dots of long runs against `row` and `column`, and 2-D boards of
  * 72-121 cells with 5-6 colours and K <= 2 against the brute force.
+ * A row at the bottom of an otherwise empty board and a column among empty
+ * columns (the line algorithms apply to those too) against both.
  * Bombs on: test_twodots_bombs.c.
  * Seeded (PL_TEST_SEED replays another run); each failure prints the level. */
 #include <stdio.h>
@@ -236,6 +238,38 @@ static void compare(const char *fast, uint64_t seed, int rows, int cols, int col
  * a column of long runs (so that components exceed 64 dots) against the
  * polynomial algorithm, or a 2-D board of many colours with K <= 2 against
  * the brute force. */
+/* A row or a column inside a bigger board whose other cells are empty: the
+ * line algorithms take it too (a row at the bottom, a column anywhere). */
+static void compare_padded(const char *fast, uint64_t seed, int *counts) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    bool row = strcmp(fast, "row") == 0;
+    int n = 2 + (int)pl_rng_below(&rng, row ? 8 : 7), k = 1 + (int)pl_rng_below(&rng, 3);
+    char text0[1024], line[NAIVE_MAX], grid[NAIVE_MAX], text[2048];
+    naive nv;
+    int K = random_level(&rng, row ? 1 : n, row ? n : 1, k, 25, text0, &nv, line);
+    int rows = row ? 2 + (int)pl_rng_below(&rng, 2) : n, cols = row ? n : 2 + (int)pl_rng_below(&rng, 2);
+    int dc = row ? 0 : (int)pl_rng_below(&rng, (uint64_t)cols);
+    memset(grid, '.', (size_t)(rows * cols));
+    for (int i = 0; i < n; i++)
+        if (row)
+            grid[(rows - 1) * cols + i] = line[i];
+        else
+            grid[i * cols + dc] = line[i];
+    nv.rows = rows;
+    nv.cols = cols;
+    char *board = strstr(text0, "board:\n") + strlen("board:\n");
+    int p = (int)(board - text0);
+    memcpy(text, text0, (size_t)p);
+    for (int r = 0; r < rows; r++) {
+        memcpy(text + p, grid + r * cols, (size_t)cols);
+        p += cols;
+        text[p++] = '\n';
+    }
+    text[p] = '\0';
+    compare_text(fast, seed, text, &nv, grid, K, true, counts);
+}
+
 static int big_components; /* levels with a run of more than 64 dots */
 
 static void compare_large(const char *fast, uint64_t seed, int *counts) {
@@ -319,10 +353,16 @@ int main(void) {
         int r = 2 + (int)pl_rng_below(&rng, 2), c = 2 + (int)pl_rng_below(&rng, 2), k = 2 + (int)pl_rng_below(&rng, 2);
         compare(NULL, base + 5000000u + (uint64_t)it, r, c, k, grid2d);
     }
+    int prow[2] = {0, 0}, pcol[2] = {0, 0};
+    for (int it = 0; it < 300; it++) compare_padded("row", base + 10000000u + (uint64_t)it, prow);
+    for (int it = 0; it < 300; it++) compare_padded("column", base + 11000000u + (uint64_t)it, pcol);
+    printf("a line inside empty cells: row %d/%d, column %d/%d (solvable/unsolvable)\n", prow[1], prow[0], pcol[1],
+           pcol[0]);
+    CHECK(prow[0] > 20 && prow[1] > 20 && pcol[0] > 20 && pcol[1] > 20);
     int lrow[2] = {0, 0}, lcol[2] = {0, 0}, l2d[2] = {0, 0};
-    for (int it = 0; it < 200; it++) compare_large("row", base + 7000000u + (uint64_t)it, lrow);
+    for (int it = 0; it < 150; it++) compare_large("row", base + 7000000u + (uint64_t)it, lrow);
     for (int it = 0; it < 200; it++) compare_large("column", base + 8000000u + (uint64_t)it, lcol);
-    for (int it = 0; it < 200; it++) compare_large(NULL, base + 9000000u + (uint64_t)it, l2d);
+    for (int it = 0; it < 150; it++) compare_large(NULL, base + 9000000u + (uint64_t)it, l2d);
     printf("over 64 cells: row %d/%d, column %d/%d, 2-D vs brute force %d/%d (solvable/unsolvable); %d with a "
            "component of more than 64 dots\n",
            lrow[1], lrow[0], lcol[1], lcol[0], l2d[1], l2d[0], big_components);

@@ -32,10 +32,24 @@
 
 #define INF 0x3fffffff
 
+/* The one column holding dots, or -1 when dots lie in two or more. A board
+ * whose other columns are empty plays like a board of one column. */
+static int dot_column(const twodots_level *l) {
+    int found = -1;
+    for (int c = 0; c < l->cols; c++)
+        for (int r = 0; r < l->rows; r++)
+            if (l->cell[r * l->cols + c]) {
+                if (found >= 0 && found != c) return -1;
+                found = c;
+                break;
+            }
+    return found < 0 ? 0 : found;
+}
+
 bool twodots_column_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
-    if (l->cols != 1) return snprintf(why, n, "needs a board of one column"), false;
+    if (dot_column(l) < 0) return snprintf(why, n, "needs a board of one column (dots only in one column)"), false;
     snprintf(why, n, "one column of %d dots, %d goal%s: the tables of Theorem 3 are polynomial", l->ndots, l->ngoals,
              l->ngoals == 1 ? "" : "s");
     return true;
@@ -164,10 +178,9 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
     const twodots_level *l = p;
     pl_limits *lim = req->limits;
     colctx x = {0};
-    int n = l->ndots, rows = l->rows, top = rows - n;
+    int n = l->ndots, rows = l->rows, top = rows - n, dc = dot_column(l);
     x.n = n;
     x.g = l->ngoals;
-    x.col = l->cell + top; /* one column: row-major is the column */
     /* goals beyond the dots of their colour: no table needed */
     for (int g = 0; g < l->ngoals; g++)
         if (l->goal_count[g] > l->count[l->goal_colour[g]]) {
@@ -194,6 +207,9 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
         x.radix[g] = l->goal_count[g]; /* <= the dots of its colour: checked above */
         x.D *= x.radix[g] + 1;
     }
+    uint8_t *colour_of = pl_xmalloc((size_t)n + 1); /* dot i from the top */
+    for (int i = 0; i < n; i++) colour_of[i] = l->cell[(top + i) * l->cols + dc];
+    x.col = colour_of;
     x.C = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
     x.Cch = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
     x.pre = pl_xcalloc((size_t)(x.g ? x.g : 1) * (size_t)(n + 1), sizeof(int));
@@ -283,7 +299,7 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
                 for (int k = 0; k < len; k++) {
                     int dot = x.dots[x.start[m] + k], below = 0;
                     for (int y = dot + 1; y < n; y++) below += alive[y];
-                    path[k] = rows - 1 - below;
+                    path[k] = (rows - 1 - below) * l->cols + dc;
                 }
                 for (int k = 0; k < len; k++) alive[x.dots[x.start[m] + k]] = false;
                 twodots_path_text(l, path, len, buf, (size_t)n * 24 + 8);
@@ -307,5 +323,6 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
     free(x.Hch);
     free(x.dots);
     free(x.start);
+    free(colour_of);
     return 0;
 }
