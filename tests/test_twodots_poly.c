@@ -332,7 +332,25 @@ static void compare_large(const char *fast, uint64_t seed, int *counts) {
     compare_text(fast, seed, text, &nv, grid, K, !fast, counts);
 }
 
+/* The paper's third case of T lets the chained dot h stay unhit, crediting a
+ * move of one dot: on the column a/b/b/a with goal a 1 it gives 1 move, but
+ * the two 'a' meet only after the 'b' pair goes: 2 moves (docs/algorithms.md).
+ * With moves: 1 the level is unsolvable. */
+static void paper_third_case(void) {
+    int m;
+    void *l = parse("goal: a 1\nboard:\na\nb\nb\na\n");
+    if (CHECK(l != NULL)) {
+        CHECK_INT(run("column", l, &m), PL_SOLVED);
+        CHECK_INT(m, 2);
+    }
+    G->level_free(l);
+    l = parse("moves: 1\ngoal: a 1\nboard:\na\nb\nb\na\n");
+    if (CHECK(l != NULL)) CHECK_INT(run("column", l, &m), PL_UNSOLVABLE);
+    G->level_free(l);
+}
+
 int main(void) {
+    paper_third_case();
     uint64_t base = check_seed_from_env(20240605);
     int col[2] = {0, 0}, row[2] = {0, 0}, grid2d[2] = {0, 0};
     for (int it = 0; it < 2500; it++) {
