@@ -638,7 +638,8 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
     if (!unmet) return true;
     if (left == 0) return false;
     if (!l->bombs && unmet > left) return false;
-    if (!pl_limits_tick(s->lim)) {
+    /* a node costs O(cells): on big boards read the clock at every node */
+    if (!pl_limits_tick(s->lim) || (s->ncells >= 1024 && !pl_limits_check_time(s->lim))) {
         s->stop = true;
         return false;
     }
