@@ -4,7 +4,7 @@
  * met"), iterative deepening like the exact search. The baseline runs only
  * where it finishes (K <= 3), with a 2 s per-level cap (n.tout counts those).
  * Then, exact search only: scaling with K (6x6, goals that take several
- * moves; ratio = mean time against the row above) and with the board's size
+ * moves, bombs off and on; ratio = mean time against the row above) and with the board's size
  * (n x n for n = 6, 8, 12, 16, 24: about twice the cells a row; boards over
  * 64 cells use the multi-word sets of solve_exact.c), 10 s a level at most;
  * then the one-column tables (Theorem 3) for n = 50..400 dots.
@@ -121,9 +121,11 @@ static int cmp_double(const void *a, const void *b) {
 /* One random level: rows x cols, `colours` colours, K moves, goals on the
  * first ngoals colours (count[g] each, or the generator's default when
  * count is NULL). Returns the text; grid gets the cells, need the goals. */
+static bool bombs_on; /* make_level writes "bombs: on" */
+
 static void make_level(pl_rng *rng, int rows, int cols, int colours, int K, int ngoals, const int *count, char *text,
                        char *grid, int *need) {
-    int p = sprintf(text, "moves: %d\n", K);
+    int p = sprintf(text, "%smoves: %d\n", bombs_on ? "bombs: on\n" : "", K);
     for (int g = 0; g < ngoals; g++) {
         need[g] = count ? count[g] : 2 + (int)pl_rng_below(rng, (uint64_t)(rows * cols / colours / 2));
         p += sprintf(text + p, "goal: %c %d\n", alphabet[g], need[g]);
@@ -271,14 +273,19 @@ int main(int argc, char **argv) {
            kper);
     printf("%-22s %-2s | %-5s %-6s %-4s %-9s %-9s %-9s %-10s %-6s\n", "level", "K", "solv", "unsolv", "unkn", "mean",
            "median", "max", "nodes", "ratio");
+    /* the third row: the boards of the second with bombs on */
     static const struct {
         const char *name;
-        int colours, ngoals, count[3];
-    } kcases[] = {{"3 colours, a 9, b 9", 3, 2, {9, 9, 0}}, {"4 colours, a 6 b 6 c 6", 4, 3, {6, 6, 6}}};
-    for (int kc = 0; kc < 2; kc++) {
+        int colours, ngoals, count[3], seed;
+        bool bombs;
+    } kcases[] = {{"3 colours, a 9, b 9", 3, 2, {9, 9, 0}, 0, false},
+                  {"4 colours, a 6 b 6 c 6", 4, 3, {6, 6, 6}, 1, false},
+                  {"the same, bombs on", 4, 3, {6, 6, 6}, 1, true}};
+    for (int kc = 0; kc < 3; kc++) {
         double prev = 0;
+        bombs_on = kcases[kc].bombs;
         for (int K = 2; K <= 8; K++) {
-            row_stats st = exact_row(555000u + 1000u * (uint64_t)kc, kper, 6, 6, kcases[kc].colours, K,
+            row_stats st = exact_row(555000u + 1000u * (uint64_t)kcases[kc].seed, kper, 6, 6, kcases[kc].colours, K,
                                      kcases[kc].ngoals, kcases[kc].count, 10.0);
             double mean = st.sum / kper;
             char ratio[32] = "-";
@@ -288,6 +295,8 @@ int main(int argc, char **argv) {
             prev = mean;
         }
     }
+
+    bombs_on = false;
 
     /* Scaling with the board: about twice the cells a row (36 .. 576). */
     printf("\n# exact search, scaling with the board: n x n, 4 colours, K = 4, goals a and b of cells/8 each; %d "
