@@ -18,7 +18,8 @@
  * a shortest one) with a transposition table keyed by (board, goals still
  * missing) that stores the largest move budget that failed there. Bounds and
  * dominance (all sound; with bombs off a move collects dots of its own colour
- * only, with bombs on the blasts collect any colour, so only the first holds):
+ * only; with bombs on a cycle's bombs collect any colour, so only the first
+ * bound and the bombs form of the last-move rule hold):
  *  - a goal needing more dots than its colour has left fails;
  *  - more missing goals than moves left fails;
  *  - as many missing goals as moves left: every move must meet one goal on
@@ -29,7 +30,10 @@
  *    a later alignment), so it is used where no move follows: on the last
  *    move of colour c a cycle of c (it collects every c) or, when every
  *    component of c is a tree, the longest path of a tree (its diameter,
- *    found in linear time) is the only candidate.
+ *    found in linear time) is the only candidate. With bombs on a regular
+ *    move still collects its own colour only, so on the last move only
+ *    cycles are tried when two goals are missing, and the cycles plus that
+ *    longest path when one is.
  * Exponential in the worst case (the number of path sets of a component can
  * be exponential in its size); time, node and memory limits are checked
  * inside the set enumeration, the cycle enumeration and at every node; the
@@ -529,12 +533,15 @@ static int farthest(search *s, const uint8_t *cells, int from) {
     return last;
 }
 
-/* The one child worth trying when a single move is left and it must meet the
- * goal of colour `colour`: the cycle when a component of the colour has one
- * (it collects every dot of the colour), else the longest path over the
- * components, which in a tree is a diameter (two BFS). */
-static bool last_move(search *s, const uint8_t *cells, int colour, const int *need, depth_buf *b) {
-    b->nch = b->npath = 0;
+/* The one regular move worth trying when a single move is left and it must
+ * meet the goal of `colour`: the longest path of the colour, which in a tree
+ * component is a diameter (two BFS). A component with a cycle makes every
+ * regular move of the colour pointless: a cyclic move takes every dot of it.
+ * Bombs off (append false): b gets that cycle, or the longest path. Bombs on
+ * (append true): b already holds every cycle of every colour, and the
+ * longest path is added when the colour has no cycle. */
+static bool last_move(search *s, const uint8_t *cells, int colour, const int *need, depth_buf *b, bool append) {
+    if (!append) b->nch = b->npath = 0;
     memset(s->seen, 0, (size_t)s->ncells);
     int count = 0;
     for (int x = 0; x < s->ncells; x++) count += cells[x] == colour;
@@ -552,8 +559,8 @@ static bool last_move(search *s, const uint8_t *cells, int colour, const int *ne
                 if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
             }
         if (edges / 2 >= k) {
+            if (append) return true;
             int len = find_cycle(s, cells, i, s->tmp);
-            b->nch = b->npath = 0;
             return push_child(s, b, colour, true, s->tmp, len, count, score_of(s, need, colour, count));
         }
         if (k <= best) continue;
@@ -561,11 +568,10 @@ static bool last_move(search *s, const uint8_t *cells, int colour, const int *ne
         for (int v = z; v >= 0; v = s->parent[v]) s->tmp[n++] = v;
         if (n > best) {
             best = n;
-            b->nch = b->npath = 0;
-            if (!push_child(s, b, colour, false, s->tmp, n, n, score_of(s, need, colour, n))) return false;
+            memcpy(s->deque, s->tmp, (size_t)n * sizeof *s->tmp);
         }
     }
-    return true;
+    return best < 2 || push_child(s, b, colour, false, s->deque, best, best, score_of(s, need, colour, best));
 }
 
 static int cmp_child(const void *a, const void *b) {
@@ -575,9 +581,10 @@ static int cmp_child(const void *a, const void *b) {
 }
 
 /* The children of a node into b. allowed[c]: moves of colour c are tried;
- * minsize[c]: regular moves of colour c need at least that many dots. */
+ * minsize[c]: regular moves of colour c need at least that many dots;
+ * regular false: cyclic moves only. */
 static bool generate(search *s, const uint8_t *cells, const int *need, const bool *allowed, const int *minsize,
-                     depth_buf *b) {
+                     bool regular, depth_buf *b) {
     b->nch = b->npath = 0;
     itab_clear(&s->cycles);
     s->ncyc = 0;
@@ -600,7 +607,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
             }
         edges /= 2;
         if (k < 2) continue;
-        if (k >= minsize[colour] && !gen_sets(s, cells, k, b, need, minsize[colour])) return false;
+        if (regular && k >= minsize[colour] && !gen_sets(s, cells, k, b, need, minsize[colour])) return false;
         if (edges < k) continue;
         if (!s->l->bombs) {
             if (cycle_done[colour]) continue;
@@ -659,8 +666,19 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
                 if (need[g] > minsize[l->goal_colour[g]]) minsize[l->goal_colour[g]] = need[g];
             }
     }
-    if (!l->bombs && left == 1 ? !last_move(s, cells, l->goal_colour[lastg], need, b)
-                               : !generate(s, cells, need, allowed, minsize, b)) {
+    /* The last move: bombs off, one missing goal (unmet <= left) and only its
+     * best move. Bombs on, a regular move collects its own colour only: with
+     * two goals missing only cycles can win, with one the cycles and the
+     * longest path of its colour. */
+    bool ok;
+    if (left == 1 && !l->bombs)
+        ok = last_move(s, cells, l->goal_colour[lastg], need, b, false);
+    else if (left == 1)
+        ok = generate(s, cells, need, allowed, minsize, false, b) &&
+             (unmet > 1 || last_move(s, cells, l->goal_colour[lastg], need, b, true));
+    else
+        ok = generate(s, cells, need, allowed, minsize, true, b);
+    if (!ok) {
         s->stop = true;
         return false;
     }
