@@ -156,11 +156,10 @@ int buttons_minimax_solve(const void *level, const pl_request *req, pl_solution 
         pl_solution_set_value(out, "margin", root);
         pl_solution_set_value(out, "score1", score[1]);
         pl_solution_set_value(out, "score2", score[2]);
-        snprintf(out->note, sizeof out->note, "%s with perfect play: player 1 cuts %d buttons more than player 2",
-                 root > 0   ? "player 1 wins"
-                 : root < 0 ? "player 2 wins"
-                            : "a draw",
-                 root);
+        int d = root < 0 ? -root : root;
+        const char *who = root > 0 ? "player 1 wins" : root < 0 ? "player 2 wins" : "a draw";
+        snprintf(out->note, sizeof out->note, "%s with perfect play (margin %d: %d button%s)", who, root, d,
+                 d == 1 ? "" : "s");
     } else {
         out->status = PL_SOLVED;
         pl_solution_set_value(out, "winner", root > 0 ? 1 : 2);
