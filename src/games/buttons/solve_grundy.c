@@ -169,9 +169,17 @@ int buttons_grundy_solve(const void *level, const pl_request *req, pl_solution *
     } else {
         out->status = PL_SOLVED;
         pl_solution_set_value(out, "winner", root ? 1 : 2);
+        /* the parts' values, so the XOR can be read off */
+        char vals[160] = "";
+        size_t used = 0;
+        for (int i = 0; i < nparts && used + 16 < sizeof vals; i++) {
+            const b2entry *e = b2_table_get(&s.memo, &part[i], 0);
+            used += (size_t)snprintf(vals + used, sizeof vals - used, "%s%d", i ? "^" : "", e ? e->value : -1);
+        }
+        if (used + 16 >= sizeof vals) snprintf(vals + used, sizeof vals - used, "^...");
         snprintf(out->note, sizeof out->note,
-                 "Grundy value %d (XOR over %d independent part%s, %zu parts memoised): player %d wins", root, nparts,
-                 nparts == 1 ? "" : "s", s.memo.count, root ? 1 : 2);
+                 "Grundy value %d = %s (XOR over %d independent part%s, %zu parts memoised): player %d wins", root,
+                 nparts ? vals : "0", nparts, nparts == 1 ? "" : "s", s.memo.count, root ? 1 : 2);
     }
     b2_table_free(&s.memo);
     b2_free(&g);
