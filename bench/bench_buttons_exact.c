@@ -132,6 +132,10 @@ int main(int argc, char **argv) {
         pl_error err;
         if (pl_read_file(path, &data, &len, &err) == 0) {
             buttons_level *l = parse(path, data);
+            if (l && l->players != BUTTONS_SINGLE) { /* two-player levels: bench_buttons_2p */
+                G->level_free(l);
+                l = NULL;
+            }
             if (l) {
                 row(names[i], l);
                 G->level_free(l);

@@ -140,6 +140,11 @@ static void test_state_levels(void) {
     check_file("clickomania", "clickomania/small.level", "max");
     check_file("buttons", "buttons/lpcp-01.level", NULL);
     check_file("buttons", "buttons/diagonals.level", NULL);
+    /* two-player: after an odd number of cuts the position's level has the
+     * player to move as its player 1 (partisan colour sets swapped) */
+    check_file("buttons", "buttons/2p-partisan.level", NULL);
+    check_file("buttons", "buttons/2p-impartial.level", NULL);
+    check_file("buttons", "buttons/2p-scoring.level", NULL);
     check_file("twodots", "twodots/cycle.level", NULL);
     check_file("twodots", "twodots/column.level", NULL);
     check_file("twodots", "twodots/bombs.level", NULL);

@@ -17,6 +17,14 @@ enum { BUTTONS_H = 1, BUTTONS_V = 2, BUTTONS_D = 4, BUTTONS_A = 8, BUTTONS_ALL_D
 /* Unit steps of the four directions, indexed 0..3 like the bits above. */
 extern const int buttons_dir_dr[4], buttons_dir_dc[4];
 
+/* The `players:` header (Section 4 of the paper). SINGLE is the puzzle of
+ * Sections 2-3; the others are two-player games, player 1 moving first:
+ * PARTISAN (normal play: the player who cannot cut loses; each player cuts
+ * only their own colours and the shared ones), IMPARTIAL (any colour, normal
+ * play) and SCORING (any colour; when nobody can cut, more buttons cut wins,
+ * equal counts are a draw). */
+enum { BUTTONS_SINGLE = 0, BUTTONS_PARTISAN, BUTTONS_IMPARTIAL, BUTTONS_SCORING };
+
 typedef struct buttons_level {
     int rows, cols;
     uint8_t *cell; /* row-major; 0 empty, 1..ncolours a colour */
@@ -30,6 +38,12 @@ typedef struct buttons_level {
      * size_mask (bit s: size s allowed, 2 <= s <= BUTTONS_MAX_SIZE). */
     bool sizes_all;
     uint64_t size_mask;
+    int players; /* BUTTONS_SINGLE (default) ... BUTTONS_SCORING */
+    /* may_cut[p] (p = 1, 2): bit c set when player p may cut colour c; for
+     * IMPARTIAL and SCORING every colour. shared: the colours both may cut
+     * in PARTISAN (a subset of both masks). */
+    uint64_t may_cut[3];
+    uint64_t shared;
 } buttons_level;
 
 /* A cut: two end cells; the segment between them in one allowed direction. */
@@ -52,6 +66,13 @@ void buttons_cut_apply(const buttons_level *l, uint8_t *cells, buttons_cut x);
 /* Direction index (0..3) of the segment from (r1,c1) to (r2,c2), or -1 when
  * the two cells share no row, column or diagonal (or are equal). */
 int buttons_direction_of(int r1, int c1, int r2, int c2);
+
+/* Two-player levels: the variant's name ("partisan", ...) and whether
+ * player p (1 or 2) may cut colour c. */
+const char *buttons_players_name(int players);
+static inline bool buttons_player_may_cut(const buttons_level *l, int p, int c) {
+    return (l->may_cut[p] >> c) & 1u;
+}
 
 int buttons_level_parse(const pl_level_text *lt, buttons_level *out, pl_error *err);
 void buttons_level_free(buttons_level *l);

@@ -27,6 +27,9 @@ const pl_option buttons_generate_options[] = {
     {"sizes", "S", "the sizes header: all or a comma list (default all)"},
     {"seed", "S", "random seed (default 1)"},
     {"solvable", NULL, "only solvable boards, by reverse construction of a solution"},
+    {"players", "V",
+     "a two-player game: the players header (impartial, scoring, or partisan P1 P2 [SHARED]; "
+     "'partisan' alone gives a to player 1, b to player 2, c to both, then alternates)"},
     {NULL, NULL, NULL},
 };
 
@@ -109,7 +112,7 @@ static char *generate_solvable(const buttons_level *hl, long rows, long cols, lo
     return t;
 }
 
-char *buttons_generate(const pl_opts *o, pl_error *err) {
+static char *generate_board(const pl_opts *o, pl_error *err) {
     long rows, cols, k, freq, fill;
     uint64_t seed;
     if (pl_opts_long(o, "rows", 6, 1, 255, &rows, err) || pl_opts_long(o, "cols", 6, 1, 255, &cols, err) ||
@@ -158,4 +161,50 @@ char *buttons_generate(const pl_opts *o, pl_error *err) {
     }
     *p = '\0';
     return t;
+}
+
+/* The players header goes after the opening comment; the whole level is
+ * parsed again so that a bad --players value (or a colour the board lacks)
+ * is reported. */
+char *buttons_generate(const pl_opts *o, pl_error *err) {
+    char *t = generate_board(o, err);
+    const char *v = pl_opts_get(o, "players");
+    if (!t || !v) return t;
+    long k;
+    if (pl_opts_long(o, "colours", 3, 1, BUTTONS_MAX_COLOURS, &k, err)) {
+        free(t);
+        return NULL;
+    }
+    char players[200];
+    if (strcmp(v, "partisan") == 0) {
+        char set[2][BUTTONS_MAX_COLOURS + 1] = {{0}};
+        int n[2] = {0, 0};
+        for (long c = 0; c < k; c++)
+            if (c != 2) set[c < 2 ? c : (c - 3) % 2][n[c < 2 ? c : (c - 3) % 2]++] = colour_alphabet[c];
+        snprintf(players, sizeof players, "partisan %s %s%s", n[0] ? set[0] : "-", n[1] ? set[1] : "-",
+                 k >= 3 ? " c" : "");
+    } else {
+        snprintf(players, sizeof players, "%.190s", v);
+    }
+    const char *nl = strchr(t, '\n');
+    size_t at = nl ? (size_t)(nl - t) + 1 : 0, len = strlen(t), pn = strlen(players);
+    char *out = pl_xmalloc(len + pn + 12);
+    memcpy(out, t, at);
+    int w = sprintf(out + at, "players: %s\n", players);
+    memcpy(out + at + (size_t)w, t + at, len - at + 1);
+    free(t);
+    pl_level_text lt;
+    if (pl_level_text_parse("--players", out, strlen(out), &lt, err)) {
+        free(out);
+        return NULL;
+    }
+    buttons_level check;
+    int bad = buttons_level_parse(&lt, &check, err);
+    pl_level_text_free(&lt);
+    buttons_level_free(&check);
+    if (bad) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }

@@ -61,6 +61,23 @@ static void *state_level(const void *p, char *why, size_t n) {
             if (count[l->cell[i]] > l->max_frequency) l->max_frequency = count[l->cell[i]];
             l->cell[i] = (uint8_t)renumber[l->cell[i]];
         }
+    /* Two-player games: the colour sets follow the renumbering, and the player
+     * to move becomes the new level's player 1 (sets swapped). The scores so
+     * far are not part of a level; the best move does not depend on them,
+     * since the final margin is the margin so far plus the margin from here. */
+    uint64_t may[3] = {0, 0, 0}, shared = 0;
+    for (int c = 1; c <= src->ncolours; c++) {
+        if (!renumber[c]) continue;
+        uint64_t bit = (uint64_t)1 << renumber[c];
+        for (int p = 1; p <= 2; p++)
+            if ((src->may_cut[p] >> c) & 1u) may[p] |= bit;
+        if ((src->shared >> c) & 1u) shared |= bit;
+    }
+    int mover = src->players != BUTTONS_SINGLE && st->moves % 2 ? 2 : 1;
+    l->may_cut[0] = src->may_cut[0];
+    l->may_cut[1] = may[mover];
+    l->may_cut[2] = may[3 - mover];
+    l->shared = shared;
     return l;
 }
 

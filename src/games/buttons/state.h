@@ -9,6 +9,8 @@ typedef struct buttons_state {
     const buttons_level *level;
     uint8_t *cells;
     int left;
+    int moves;    /* cuts made: in two-player games player 1 is to move when even */
+    int score[3]; /* buttons cut by player 1, 2 (two-player games) */
 } buttons_state;
 
 /* render.c and play.c */

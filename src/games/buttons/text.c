@@ -6,7 +6,7 @@
 
 #include "puzzlelab/buttons.h"
 
-static const char *const keys[] = {"directions", "sizes", NULL};
+static const char *const keys[] = {"directions", "sizes", "players", NULL};
 static const char *const sections[] = {"board", NULL};
 
 static int parse_directions(const pl_level_text *lt, const pl_header *h, buttons_level *l, pl_error *err) {
@@ -66,6 +66,77 @@ static int parse_sizes(const pl_level_text *lt, const pl_header *h, buttons_leve
     return 0;
 }
 
+const char *buttons_players_name(int players) {
+    static const char *const names[] = {"single", "partisan", "impartial", "scoring"};
+    return players >= 0 && players <= BUTTONS_SCORING ? names[players] : "?";
+}
+
+/* players: single | impartial | scoring | partisan P1 P2 [SHARED]. P1, P2 and
+ * SHARED are sets of colour characters ('-' for none), pairwise disjoint,
+ * each colour on the board. Colours in no set are cut by nobody. Read after
+ * the board, whose colour indices the masks use. */
+static int parse_players(const pl_level_text *lt, const pl_header *h, buttons_level *l, const int *index,
+                         pl_error *err) {
+    const char *v = h->value, *p = v;
+    const char *word = p;
+    while (*p && *p != ' ' && *p != '\t') p++;
+    size_t wl = (size_t)(p - word);
+    static const char *const names[] = {"single", "partisan", "impartial", "scoring"};
+    l->players = -1;
+    for (int i = 0; i < 4; i++)
+        if (wl == strlen(names[i]) && strncmp(word, names[i], wl) == 0) l->players = i;
+    if (l->players < 0)
+        return pl_error_set(err, lt->file, h->line, h->value_col,
+                            "expected single, partisan, impartial or scoring (the variants of Section 4)");
+    uint64_t all = 0;
+    for (int c = 1; c <= l->ncolours; c++) all |= (uint64_t)1 << c;
+    uint64_t set[3] = {0, 0, 0}; /* player 1, player 2, shared */
+    int nsets = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        if (l->players != BUTTONS_PARTISAN)
+            return pl_error_set(err, lt->file, h->line, h->value_col + (int)(p - v),
+                                "unexpected '%c': '%s' takes no colours (any player cuts any colour)", *p,
+                                names[l->players]);
+        if (nsets == 3)
+            return pl_error_set(err, lt->file, h->line, h->value_col + (int)(p - v),
+                                "unexpected '%c': partisan takes three colour sets at most (player 1, player 2, "
+                                "shared)",
+                                *p);
+        if (*p == '-' && (p[1] == ' ' || p[1] == '\t' || !p[1])) {
+            p++;
+            nsets++;
+            continue;
+        }
+        for (; *p && *p != ' ' && *p != '\t'; p++) {
+            int ch = (unsigned char)*p, col = h->value_col + (int)(p - v);
+            if (!isalnum(ch))
+                return pl_error_set(err, lt->file, h->line, col, "unexpected '%c' (expected a colour a-z A-Z 0-9)", *p);
+            if (!index[ch])
+                return pl_error_set(err, lt->file, h->line, col, "colour '%c' does not occur on the board", *p);
+            uint64_t bit = (uint64_t)1 << index[ch];
+            if ((set[0] | set[1] | set[2]) & bit)
+                return pl_error_set(err, lt->file, h->line, col, "colour '%c' is given to two players", *p);
+            set[nsets] |= bit;
+        }
+        nsets++;
+    }
+    if (l->players == BUTTONS_PARTISAN && nsets < 2)
+        return pl_error_set(err, lt->file, h->line, h->value_col + (int)(p - v),
+                            "expected the colours of player %d (partisan P1 P2 [SHARED], e.g. 'partisan b r g')",
+                            nsets + 1);
+    if (l->players == BUTTONS_PARTISAN) {
+        l->may_cut[1] = set[0] | set[2];
+        l->may_cut[2] = set[1] | set[2];
+        l->shared = set[2];
+    } else {
+        l->may_cut[1] = l->may_cut[2] = all;
+        l->shared = 0;
+    }
+    return 0;
+}
+
 int buttons_level_parse(const pl_level_text *lt, buttons_level *out, pl_error *err) {
     memset(out, 0, sizeof *out);
     out->directions = BUTTONS_ALL_DIRECTIONS;
@@ -98,6 +169,9 @@ int buttons_level_parse(const pl_level_text *lt, buttons_level *out, pl_error *e
     for (int c = 1; c <= out->ncolours; c++)
         if (count[c] > out->max_frequency) out->max_frequency = count[c];
     pl_grid_free(&g);
+    for (int c = 1; c <= out->ncolours; c++) out->may_cut[1] = out->may_cut[2] |= (uint64_t)1 << c;
+    h = pl_level_header(lt, "players");
+    if (h && parse_players(lt, h, out, index, err)) return -1;
     return 0;
 }
 
