@@ -45,7 +45,10 @@ static int run(const void *level, const char *const *opts, const char *margin) {
     pl_solution sol;
     pl_solution_init(&sol);
     pl_error err = {0};
-    CHECKF(G->algorithms[0].solve(level, &req, &sol, &err) == 0, "bidir: %s", err.msg);
+    const pl_algorithm *bidir = NULL;
+    for (int i = 0; i < G->nalgorithms; i++)
+        if (strcmp(G->algorithms[i].name, "bidir") == 0) bidir = &G->algorithms[i];
+    CHECKF(bidir->solve(level, &req, &sol, &err) == 0, "bidir: %s", err.msg);
     int result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
     if (sol.status == PL_SOLVED) {
         void *st = G->state_new(level);

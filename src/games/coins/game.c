@@ -139,6 +139,10 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 }
 
 static const pl_algorithm algorithms[] = {
+    {"minplus1", "Propositions 3.29, 3.30, 3.32 and Theorem 3.38 (minimum+1 configurations, square grid)",
+     "same span, one coin more than the minimum: the even case is one move or none, otherwise the pushing game "
+     "decided by the fixed leaves when one side is 2-connected; O(N^4) decision, O(N^2) moves (not shortest)",
+     coins_minplus1_applies, coins_minplus1_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",

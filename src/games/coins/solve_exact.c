@@ -758,6 +758,12 @@ done:
     if (s.bound && rounds > 0)
         snprintf(out->note + strlen(out->note), sizeof out->note - strlen(out->note), "%slength bound %d (round %d)",
                  out->note[0] ? "; " : "", L, rounds);
+    if (bidir && l->grid == COINS_SQUARE && !l->labelled && l->upto == COINS_EXACT) {
+        /* say why no theorem took this level (auto tries them first) */
+        char why[160];
+        coins_minplus1_note(l, why, sizeof why);
+        snprintf(out->note + strlen(out->note), sizeof out->note - strlen(out->note), "; %s", why);
+    }
     out->nodes = lim->nodes;
     out->peak_memory = s.peak;
     if (out->status != PL_SOLVED)
