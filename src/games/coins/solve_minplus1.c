@@ -919,7 +919,9 @@ bool coins_minplus1_applies(const void *level, const pl_request *req, char *why,
 
 void coins_minplus1_note(const void *level, char *buf, size_t n) {
     minplus m = {0};
-    decide(level, NULL, false, &m);
+    pl_limits budget; /* the note must not outlast the search it annotates */
+    pl_limits_init(&budget, 0, 4096, 0);
+    decide(level, &budget, false, &m);
     if (m.d == D_YES || m.d == D_NO)
         snprintf(buf, n, "minplus1 would decide (%s)", m.result);
     else
