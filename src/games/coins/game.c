@@ -69,6 +69,7 @@ static void level_info(const void *p, json_t *o) {
         snprintf(buf, sizeof buf, "at least %d (search budget reached)", a.extra_coins);
         json_object_set_new(o, "extra_coins", json_string(buf));
     }
+    coins_minplus1_info(l, o);
     json_object_set_new(o, "target_inside_span", json_boolean(a.target_in_span));
     snprintf(buf, sizeof buf, "two coins of A share an unoccupied neighbour: %s (%d legal first move%s)",
              a.a_has_shared_free_neighbour ? "yes" : "no", a.a_moves, a.a_moves == 1 ? "" : "s");

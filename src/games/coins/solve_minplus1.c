@@ -952,3 +952,51 @@ int coins_minplus1_solve(const void *level, const pl_request *req, pl_solution *
     if (req && req->limits) out->nodes = req->limits->nodes;
     return 0;
 }
+
+/* Proposition 3.29 for `info`: is A minimum+1, and which coins can be the
+ * "+1" (the first coin moved if the span is to be kept). O(N^3). */
+void coins_minplus1_info(const coins_level *l, json_t *o) {
+    if (l->grid != COINS_SQUARE || l->n == 0) return;
+    int n = l->n, r0, c0, r1, c1;
+    coins_bbox(l, false, &r0, &c0, &r1, &c1);
+    frame f = {0};
+    f.r0 = r0, f.c0 = c0, f.h = r1 - r0 + 1, f.w = c1 - c0 + 1, f.nv = f.h * f.w;
+    coins_board_rect(&f.b, l, r0, c0, f.h, f.w);
+    f.work = pl_xmalloc(((size_t)f.nv + 1) * sizeof *f.work);
+    f.span = pl_xmalloc((size_t)f.nv);
+    uint8_t *tmp = pl_xmalloc((size_t)f.nv);
+    int size = span_of(&f, l->start, n, f.span);
+    rect *R = NULL;
+    int nr = span_rects(&f, f.span, &R), minimum = 0;
+    for (int i = 0; i < nr; i++) minimum += (R[i].r1 - R[i].r0 + 1 + R[i].c1 - R[i].c0 + 1 + 1) / 2;
+    char buf[512];
+    if (n != minimum + 1) {
+        snprintf(buf, sizeof buf, "no: %d coins, a minimum configuration with span(A) has %d (Proposition 3.20)", n,
+                 minimum);
+    } else {
+        coins_pt *rest = pl_xmalloc((size_t)n * sizeof *rest);
+        int len = snprintf(buf, sizeof buf, "yes (Proposition 3.29); extra coins:"), found = 0;
+        for (int i = 0; i < n; i++) {
+            int k = 0;
+            for (int j = 0; j < n; j++)
+                if (j != i) rest[k++] = l->start[j];
+            if (span_of(&f, rest, n - 1, tmp) != size) continue;
+            if (found++ < 16 && len < (int)sizeof buf - 32) {
+                char pt[48];
+                coins_pt_text(l, l->start[i], pt, sizeof pt);
+                len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", pt);
+            }
+        }
+        if (found > 16) snprintf(buf + len, sizeof buf - (size_t)len, " ... (%d in all)", found);
+        if (!found)
+            snprintf(buf, sizeof buf, "no: %d coins, one more than the minimum, but A is minimal (Proposition 3.29)",
+                     n);
+        free(rest);
+    }
+    json_object_set_new(o, "minimum_plus_1", json_string(buf));
+    free(R);
+    free(tmp);
+    free(f.work);
+    free(f.span);
+    coins_board_free(&f.b);
+}

@@ -25,6 +25,7 @@ extern const pl_option coins_solve_options[];
 bool coins_minplus1_applies(const void *level, const pl_request *req, char *why, size_t n);
 int coins_minplus1_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 void coins_minplus1_note(const void *level, char *buf, size_t n);
+void coins_minplus1_info(const coins_level *l, json_t *o); /* Proposition 3.29, for info */
 
 /* generate.c */
 char *coins_generate(const pl_opts *o, pl_error *err);
