@@ -16,6 +16,11 @@
 # bad input), else 0. Unsolvable and unknown (time limit) answers are reported,
 # not failures.
 #
+# Every verified certificate is also drawn (`puzzlelab GAME render`) into
+# demo-out/pictures/: a PDF with a page a step (the move about to be played
+# highlighted) and, for certificates of at most 24 moves, a PNG strip of the
+# same frames; a failed picture counts as a failure.
+#
 # Environment: DEMO_TIME_LIMIT (seconds per solve, default 10),
 # DEMO_OBJECTIVES=default (only each game's default objective; default: all),
 # JOBS (build jobs, default 2). Certificates are kept in demo-out/.
@@ -46,6 +51,26 @@ cmake --build build -j"$JOBS" --target puzzlelab || { echo "demo.sh: build faile
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
+PICTURES="$OUT/pictures"
+mkdir -p "$PICTURES"
+NPICTURES=0
+
+# draw GAME LEVEL MOVES NAME: the certificate as a PDF (and a PNG strip when short)
+draw() {
+    local game=$1 level=$2 moves=$3 name=$4 n
+    n=$(grep -cv '^moves:$' "$moves")
+    if ! "$PL" "$game" render "$level" "$moves" -o "$PICTURES/$name.pdf" 2>"$PICTURES/$name.err"; then
+        echo "demo.sh: $game render $level: $(head -n 2 "$PICTURES/$name.err")" >&2
+        FAILURES=$((FAILURES + 1))
+        return
+    fi
+    NPICTURES=$((NPICTURES + 1))
+    if ((n <= 24)); then
+        "$PL" "$game" render "$level" "$moves" --frames --frames-per-row 6 --cell-size 24 \
+            -o "$PICTURES/$name.png" 2>>"$PICTURES/$name.err" && NPICTURES=$((NPICTURES + 1))
+    fi
+    [[ -s $PICTURES/$name.err ]] || rm -f "$PICTURES/$name.err"
+}
 
 # Files under levels/GAME/ that are not levels.
 is_level_file() {
@@ -128,6 +153,7 @@ for dir in levels/*/; do
                     missing=$(comm -23 <(values_of "$stem.out") <(values_of "$stem.verify"))
                     if [[ -z $missing ]]; then
                         verified="yes"
+                        draw "$game" "$level" "$stem.moves" "$(basename "$stem")"
                     else
                         verified="MISMATCH"
                         echo "demo.sh: $game $level ${obj}: solve reported '$(tr '\n' ' ' <<<"$missing")', verify: $(values_of "$stem.verify" | tr '\n' ' ')" >&2
@@ -176,6 +202,7 @@ for i in "${!R_LEVEL[@]}"; do
 done
 echo
 echo "demo.sh: $NLEVELS level(s), ${#R_LEVEL[@]} solve run(s); certificates and outputs in $OUT/"
+echo "demo.sh: $NPICTURES picture(s) of the solutions in $PICTURES/ (PDF: a page a step, the next move highlighted; PNG: the same frames in a strip)"
 if [[ $FAILURES != 0 ]]; then
     echo "demo.sh: $FAILURES FAILED"
     exit 1

@@ -2,8 +2,12 @@
  * against an independent brute force on thousands of seeded random small
  * one-colour boards (up to 4x4 and 3x5; directions * + x - and letter sets;
  * sizes all, 2,3 and supersets): the verdicts agree, and every certificate
- * replays through the descriptor (state_new / move_apply / finish). Also the
- * general matching routine against a brute-force maximum matching. */
+ * replays through the descriptor (state_new / move_apply / finish); every
+ * other board uses the "pairing=nested" hook so that the solver's own
+ * packings need blocking-cycle repairs. The work counter must stay within
+ * the algorithm's polynomial bound. Also: 800 bigger boards (up to 6x6)
+ * against the exact search, the limits (unknown), the ordering step alone,
+ * and the general matching routine against a brute-force maximum matching. */
 #include "check.h"
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/matching.h"
@@ -14,9 +18,9 @@
 typedef struct bf {
     int R, C, n;
     int r[16], c[16];
-    unsigned dirs;  /* bits h v d a */
-    bool all;       /* every size >= 2 */
-    uint64_t sizes; /* else: bit s allowed */
+    unsigned dirs;     /* bits h v d a */
+    bool all;          /* every size >= 2 */
+    uint64_t sizes;    /* else: bit s allowed */
     signed char *memo; /* 0 unknown, 1 solvable, 2 not */
 } bf;
 
@@ -141,7 +145,6 @@ static void test_matching(void) {
     check_clear_context();
 }
 
-
 /* ---------- step 4 alone: any packing into collinear 2s and 3s orders ---------- */
 
 static int order_and_replay(const char *text, int ng, const int *cells4, int *repairs) {
@@ -196,8 +199,7 @@ static int test_order(void) {
             if (!on[i] || used[i]) continue;
             int cand[64], nc = 0;
             for (int j = 0; j < R * Cc; j++)
-                if (on[j] && !used[j] && j != i &&
-                    (dir_bit(j / Cc - i / Cc, j % Cc - i % Cc) & bits[di]))
+                if (on[j] && !used[j] && j != i && (dir_bit(j / Cc - i / Cc, j % Cc - i % Cc) & bits[di]))
                     cand[nc++] = j;
             if (!nc) {
                 ok = false;
@@ -233,6 +235,63 @@ static int test_order(void) {
     return 0;
 }
 
+/* ---------- bigger boards (up to 6x6) against the exact search ---------- */
+
+static void test_vs_exact(const pl_algorithm *alg) {
+    static const char *const dirs[] = {"*", "+", "x", "hd", "-"};
+    pl_rng rng;
+    pl_rng_seed(&rng, 5);
+    int agree = 0, with_triples = 0, unknown = 0, no = 0;
+    for (int t = 0; t < 800; t++) {
+        int R = 4 + (int)pl_rng_below(&rng, 3), C = 4 + (int)pl_rng_below(&rng, 3);
+        int fill = 30 + (int)pl_rng_below(&rng, 60);
+        char text[512];
+        int len = snprintf(text, sizeof text, "directions: %s\nsizes: all\n", dirs[pl_rng_below(&rng, 5)]);
+        for (int r = 0; r < R; r++) {
+            for (int c = 0; c < C; c++) text[len++] = (int)pl_rng_below(&rng, 100) < fill ? 'a' : '.';
+            text[len++] = '\n';
+        }
+        text[len] = '\0';
+        check_context(true, (uint64_t)t, "%s", text);
+        void *lv = parse(text);
+        CHECK(lv != NULL);
+        if (!lv) continue;
+        pl_limits l1, l2;
+        pl_limits_init(&l1, 0, 0, 0);
+        pl_limits_init(&l2, 0, 3000000, 0);
+        pl_request r1 = {0}, r2 = {0};
+        r1.limits = &l1;
+        r2.limits = &l2;
+        r1.threads = r2.threads = 1;
+        pl_solution a, b;
+        pl_solution_init(&a);
+        pl_solution_init(&b);
+        pl_error err;
+        CHECK(alg->solve(lv, &r1, &a, &err) == 0);
+        buttons_exact_solve(lv, &r2, &b, &err);
+        if (b.status == PL_UNKNOWN)
+            unknown++;
+        else {
+            CHECKF(a.status == b.status, "packing %s, exact %s (%s)", pl_status_name(a.status),
+                   pl_status_name(b.status), a.note);
+            agree += a.status == b.status;
+            no += b.status == PL_UNSOLVABLE;
+        }
+        if (a.status == PL_SOLVED) {
+            char why[256];
+            CHECKF(replay(lv, &a, why, sizeof why), "certificate does not replay: %s", why);
+            with_triples += strstr(a.note, "Gallai") != NULL;
+        }
+        pl_solution_free(&a);
+        pl_solution_free(&b);
+        pl_game_buttons.level_free(lv);
+    }
+    check_clear_context();
+    printf("vs exact search: %d boards up to 6x6 agree (%d unsolvable, %d solved with triples), %d unknown\n", agree,
+           no, with_triples, unknown);
+    CHECK(agree >= 700 && no >= 100 && with_triples >= 200);
+}
+
 /* ---------- the property test ---------- */
 
 int main(void) {
@@ -241,13 +300,14 @@ int main(void) {
     const pl_algorithm *alg = packing_alg();
     CHECK(alg != NULL);
     if (!alg) return check_done("buttons_packing");
+    test_vs_exact(alg);
     static const char *const dirs[] = {"*", "+", "x", "-", "h", "v", "hd", "va", "hva", "da", "hvd"};
     static const char *const sizes[] = {"all", "2,3", "2,3,4", "3,2,7"};
     static const unsigned dirbits[] = {15, 3, 12, 1, 1, 2, 5, 10, 11, 12, 7};
     static signed char memo[1 << 16];
     pl_rng rng;
     pl_rng_seed(&rng, 2024);
-    int boards = 0, solvable = 0, unsolvable = 0, fallback = 0, disagree = 0, cycles = 0;
+    int boards = 0, solvable = 0, unsolvable = 0, with_triples = 0, disagree = 0, cycles = 0;
     for (int t = 0; t < 2600; t++) {
         int shape = (int)pl_rng_below(&rng, 4);
         int R = shape == 0 ? 4 : shape == 1 ? 3 : shape == 2 ? 1 + (int)pl_rng_below(&rng, 4) : 2;
@@ -302,9 +362,14 @@ int main(void) {
             bool ok = replay(lv, &sol, why, sizeof why);
             CHECKF(ok, "certificate does not replay: %s", why);
         }
-        if (strstr(sol.note, "exact fallback")) fallback++;
-        const char *rep = strstr(sol.note, "; ");
-        if (rep && (rep = strstr(rep + 2, "; ")) && atoi(rep + 2) > 0) cycles++;
+        /* note: "<how>; <L> lines; <T> collinear triples; <R> cycle repairs ..." */
+        const char *f = strstr(sol.note, "; ");
+        if (f && (f = strstr(f + 2, "; "))) {
+            if (sol.status == PL_SOLVED && atoi(f + 2) > 0) with_triples++;
+            if ((f = strstr(f + 2, "; ")) && atoi(f + 2) > 0) cycles++;
+        }
+        /* polynomial work: at most 4 Edmonds searches + one per (component, line) */
+        CHECKF(sol.nodes <= 4 + (uint64_t)(4 * b.n / 3), "%" PRIu64 " Edmonds searches for %d buttons", sol.nodes, b.n);
         boards++;
         if (want)
             solvable++;
@@ -328,10 +393,29 @@ int main(void) {
         CHECK(!alg->applies(lv, &req, why, sizeof why));
         pl_game_buttons.level_free(lv);
     }
-    printf("buttons packing: %d boards (%d solvable, %d unsolvable), %d via the exact fallback, %d with blocking-cycle "
-           "repairs, %d disagreements\n",
-           boards, solvable, unsolvable, fallback, cycles, disagree);
+    /* limits: an odd board needs G (memory) and component tests (nodes) */
+    {
+        void *lv = parse("sizes: all\naaa\naa.\n");
+        CHECK(lv != NULL);
+        for (int k = 0; lv && k < 3; k++) {
+            pl_limits lim;
+            pl_limits_init(&lim, 0, k == 1 ? 1 : 0, k == 0 ? 1 : 0);
+            pl_request req = {0};
+            req.limits = &lim;
+            pl_solution sol;
+            pl_solution_init(&sol);
+            pl_error err;
+            CHECK(alg->solve(lv, &req, &sol, &err) == 0);
+            CHECKF(sol.status == (k == 2 ? PL_SOLVED : PL_UNKNOWN), "limit case %d: status %d", k, sol.status);
+            if (k < 2) CHECK(sol.limit_hit == (k == 0 ? PL_LIMIT_MEMORY : PL_LIMIT_NODES));
+            pl_solution_free(&sol);
+        }
+        if (lv) pl_game_buttons.level_free(lv);
+    }
+    printf("buttons packing: %d boards (%d solvable, %d of them with collinear triples, %d unsolvable), %d with "
+           "blocking-cycle repairs, %d disagreements\n",
+           boards, solvable, with_triples, unsolvable, cycles, disagree);
     CHECK(boards >= 2000);
-    CHECK(solvable >= 300 && unsolvable >= 300);
+    CHECK(solvable >= 300 && unsolvable >= 300 && with_triples >= 300 && cycles >= 100);
     return check_done("buttons_packing");
 }

@@ -18,7 +18,7 @@ typedef enum {
 typedef struct bad_case {
     stage where;
     const char *data;
-    size_t len; /* 0: strlen(data) */
+    size_t len;          /* 0: strlen(data) */
     const char *section; /* STAGE_GRID only */
     const char *expected;
 } bad_case;
@@ -29,7 +29,10 @@ typedef struct bad_case {
 
 static const bad_case bad_cases[] = {
     /* ---- pl_level_text_parse: bytes ---- */
-    {STAGE_TEXT, "ab\n\xC3\xA9" "b\n", 0, NULL, "t.level:2:1: non-ASCII byte 0xC3 (level files are plain ASCII)"},
+    {STAGE_TEXT,
+     "ab\n\xC3\xA9"
+     "b\n",
+     0, NULL, "t.level:2:1: non-ASCII byte 0xC3 (level files are plain ASCII)"},
     {STAGE_TEXT, "ab\nb\x01\n", 0, NULL, "t.level:2:2: control character 0x01 (level files are plain ASCII)"},
     {STAGE_TEXT, "ab\nba\x0c\n", 0, NULL, "t.level:2:3: control character 0x0C (level files are plain ASCII)"},
     /* a carriage return is only allowed right before the line feed */
@@ -97,6 +100,12 @@ static const bad_case bad_cases[] = {
     {STAGE_MOVES, "moves:\n0,0\r1,1\n", 0, NULL, "m.moves:2:4: non-ASCII or control byte 0x0D"},
     {STAGE_MOVES, "# \xC3\xA9\n", 0, NULL, "m.moves:1:3: non-ASCII or control byte 0xC3"},
     {STAGE_MOVES, "0,0\x7F\n", 0, NULL, "m.moves:1:4: non-ASCII or control byte 0x7F"},
+    /* solve's whole output is accepted only when it holds a certificate */
+    {STAGE_MOVES, "# from solve\nunsolvable\n", 0, NULL,
+     "m.moves:2:1: this is solve's output with status 'unsolvable': there is no certificate to verify"},
+    {STAGE_MOVES, "unknown\nmoves:\n", 0, NULL,
+     "m.moves:1:1: this is solve's output with status 'unknown': there is no certificate to verify"},
+    {STAGE_MOVES, "solved\nremoved 4\n", 0, NULL, "m.moves:1:1: solve's output without its 'moves:' line"},
 };
 
 /* The input as C-escaped text, for failure reports. */
@@ -104,9 +113,12 @@ static void escape(const char *data, size_t len, char *out, size_t n) {
     size_t w = 0;
     for (size_t i = 0; i < len && w + 5 < n; i++) {
         unsigned char ch = (unsigned char)data[i];
-        if (ch == '\n') w += (size_t)snprintf(out + w, n - w, "\\n\n");
-        else if (ch >= 32 && ch < 127 && ch != '\\') out[w++] = (char)ch;
-        else w += (size_t)snprintf(out + w, n - w, "\\x%02X", ch);
+        if (ch == '\n')
+            w += (size_t)snprintf(out + w, n - w, "\\n\n");
+        else if (ch >= 32 && ch < 127 && ch != '\\')
+            out[w++] = (char)ch;
+        else
+            w += (size_t)snprintf(out + w, n - w, "\\x%02X", ch);
     }
     out[w < n ? w : n - 1] = '\0';
 }
@@ -461,6 +473,17 @@ static void test_good_moves(void) {
     if (m.n == 2) {
         CHECK_STR(m.text[1], "moves:");
         CHECK_INT(m.line[1], 2);
+    }
+    pl_moves_free(&m);
+
+    /* the whole text output of solve: status, values, statistics, moves */
+    const char *ds = "solved\nremoved 6\noptimal yes\n# algorithm exact; 0.000 s\nmoves:\n1,1\n0,0\n";
+    CHECK_INT(pl_moves_parse("m.moves", ds, strlen(ds), &m, &err), 0);
+    CHECK_INT(m.n, 2);
+    if (m.n == 2) {
+        CHECK_STR(m.text[0], "1,1");
+        CHECK_INT(m.line[0], 6);
+        CHECK_STR(m.text[1], "0,0");
     }
     pl_moves_free(&m);
 

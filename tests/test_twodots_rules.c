@@ -81,8 +81,8 @@ static void play(const char *level_text, const char *const *moves, int nmoves, c
         int c, colour, path[128];
         bool cyclic;
         if (!CHECKF(twodots_move_parse(moves[i], &m, why, sizeof why, &c) == 0, "%s: %s", moves[i], why)) break;
-        if (!CHECKF(twodots_move_check(l, cells, &m, path, &colour, &cyclic, why, sizeof why) == 0, "%s: %s",
-                    moves[i], why))
+        if (!CHECKF(twodots_move_check(l, cells, &m, path, &colour, &cyclic, why, sizeof why) == 0, "%s: %s", moves[i],
+                    why))
             break;
         twodots_apply_path(l, cells, path, m.n, collected);
     }
@@ -192,6 +192,25 @@ static void bombs(void) {
     CHECK_INT(col['b'], 1);
     CHECK_INT(col['c'], 1);
     CHECK_INT(col['d'], 4);
+    /* A cycle with a dangling start inside it, on dots of its own colour: the
+     * move starts at the centre (2,1), steps to (1,1) and goes round the ring
+     * back to (1,1) (j = 2 <= s - 4 = 6). The centre is strictly inside the
+     * cycle, so it becomes a bomb although the move passed through it.
+     * before     centre -> bomb,    after the fall     after the blast
+     *            other 'a' gone                        (bomb at (3,1) hits
+     *                                                   (2,1), (3,0), (3,2))
+     *   cbcd       cbcd              ...d               ...d
+     *   aaad       ...d              ...d               ...d
+     *   aaad       .*.d              .b.d               ...d
+     *   aaad       ...d              c*cd               ...d
+     * Collected: a 9 (the bomb counted once, as 'a'), b 1, c 2, d 0. */
+    const char *dangling[] = {"2,1 1,1 1,2 2,2 3,2 3,1 3,0 2,0 1,0 1,1"};
+    play("bombs: on\ncbcd\naaad\naaad\naaad\n", dangling, 1, board, col);
+    CHECK_STR(board, "...d/...d/...d/...d");
+    CHECK_INT(col['a'], 9);
+    CHECK_INT(col['b'], 1);
+    CHECK_INT(col['c'], 2);
+    CHECK_INT(col['d'], 0);
 }
 
 /* verify through the descriptor: the reason of the first illegal move */
@@ -220,8 +239,7 @@ static void verify_reasons(void) {
     const char *c[] = {"0,0 0,1 0,0"};
     expect_move(lv, c, 1, PL_MOVE_ILLEGAL, "cycle too short: (0,0) closes a cycle of 2 cells (at least 4 needed)");
     const char *d[] = {"0,0 1,0 1,1 1,0 0,0"};
-    expect_move(lv, d, 1, PL_MOVE_ILLEGAL,
-                "repeated cell (1,0) (only the last cell of a cyclic move may repeat one)");
+    expect_move(lv, d, 1, PL_MOVE_ILLEGAL, "repeated cell (1,0) (only the last cell of a cyclic move may repeat one)");
     const char *e[] = {"5,0 0,0"};
     expect_move(lv, e, 1, PL_MOVE_ILLEGAL, "(5,0) is outside the board (3 rows, 3 columns)");
     const char *f[] = {"0,0 0,1 1,1 1,0 0,0", "0,0 0,1"};

@@ -85,6 +85,52 @@ typedef struct pl_verdict {
     long long value[PL_MAX_VALUES];
 } pl_verdict;
 
+/* ---------- pictures and terminal play (optional per game) ----------
+ * The drawing helpers (palette, cells, discs, polygons, the output surface
+ * by file extension) are in puzzlelab/draw.h; game.h stays free of cairo. */
+typedef struct pl_canvas pl_canvas;
+
+typedef struct pl_box {
+    double x0, y0, x1, y1; /* in the game's drawing units: x right, y down */
+} pl_box;
+
+typedef struct pl_render_hooks {
+    /* The region a picture of this state needs; `render` takes the union over
+     * every step of a certificate so that all frames share one scale. */
+    void (*bounds)(const void *state, pl_box *box);
+    /* Draws the state; next is the move about to be played (to highlight), or
+     * NULL. The driver has replayed next through move_apply, so it is legal. */
+    void (*draw)(const void *state, const char *next, pl_canvas *cv);
+    /* The level's colour characters in palette order (colour i+1 is chars[i]),
+     * for the legend; returns how many (at most max). NULL: no legend. */
+    int (*colours)(const void *level, char *chars, int max);
+} pl_render_hooks;
+
+/* What a pick (select key) in `play` did. */
+typedef enum { PL_PICK_MORE = 0, PL_PICK_MOVE = 1, PL_PICK_REJECT = 2 } pl_pick_result;
+
+typedef struct pl_play_hooks {
+    const char *how; /* how a move is picked, for help, e.g. "select a block of a group" */
+    /* NULL: every level can be played; else says why this one cannot. */
+    bool (*playable)(const void *level, char *why, size_t n);
+    /* The frame cells to show: rows x cols from (r0, c0). shear: row r is
+     * drawn r half-cells to the right (the triangular grid). */
+    void (*window)(const void *state, int *r0, int *c0, int *rows, int *cols, int *shear);
+    /* Frame cell (r, c): the character to show and its colour (1.. in the
+     * palette order of pl_render_hooks.colours, 0: none). */
+    char (*cell)(const void *state, int r, int c, int *colour);
+    /* The cells picked so far (r[i], c[i], the newest last, n >= 1); finish:
+     * the user asked to play now. MORE keeps the picks, MOVE writes the move
+     * text (then applied through move_apply), REJECT drops the newest pick
+     * and says why in msg. */
+    pl_pick_result (*pick)(const void *state, const int *r, const int *c, int n, bool finish, char *move,
+                           size_t mn, char *msg, size_t n_msg);
+    /* The position as a level of the game in the same frame (moves solved on
+     * it apply to the state), for hints; freed with level_free. NULL with why
+     * when none can be made. */
+    void *(*state_level)(const void *state, char *why, size_t n);
+} pl_play_hooks;
+
 typedef struct pl_game {
     const char *name;
     const char *title;
@@ -118,6 +164,11 @@ typedef struct pl_game {
     /* Random level as text; NULL when the game has no generator. */
     char *(*generate)(const pl_opts *opts, pl_error *err);
     const pl_option *generate_options;
+
+    /* Pictures (`render`) and terminal play (`play`); NULL when the game has
+     * none, and then the command is not listed. */
+    const pl_render_hooks *render;
+    const pl_play_hooks *play;
 } pl_game;
 
 const pl_game *const *pl_games(void); /* NULL-terminated */

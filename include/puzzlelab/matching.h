@@ -16,4 +16,12 @@
  * O(V * (V + E)) ... O(V^3) in all. */
 int pl_max_matching(int nv, int ne, const int *eu, const int *ev, int *mate, int warm);
 
+/* The Gallai-Edmonds set D of the same graph: given a MAXIMUM matching
+ * mate, sets even[v] = 1 exactly when v is reachable from an exposed vertex
+ * by an alternating path of even length (equivalently, some maximum
+ * matching misses v), else 0. One alternating forest grown from all exposed
+ * vertices at once, with blossom contraction: O(E + V * b). Returns 0, or -1
+ * when two trees meet (mate was not maximum; even[] is then meaningless). */
+int pl_matching_even(int nv, int ne, const int *eu, const int *ev, const int *mate, unsigned char *even);
+
 #endif

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "play.h"
+#include "puzzlelab/draw.h"
 #include "puzzlelab/game.h"
 
 #define PUZZLELAB_VERSION "0.1.0"
@@ -18,6 +20,8 @@ typedef struct command {
     const pl_option *options; /* command's own common options */
     bool needs_generate;
     bool needs_census;
+    bool needs_render;
+    bool needs_play;
 } command;
 
 
@@ -65,18 +69,42 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o);
+static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o);
+
+static const pl_option render_common[] = {
+    {"output", "FILE", "the picture (also -o FILE); .png, .svg or .pdf chooses the format"},
+    {"frames", NULL, "PNG/SVG: a strip of every step of the certificate (PDF: always one page a step)"},
+    {"step", "K", "PNG/SVG without --frames: draw the position after K moves, the next one highlighted "
+                  "(default: the end)"},
+    {"letters", NULL, "print the colour letter on every piece"},
+    {"cell-size", "PX", "pixels (PNG) or points (SVG, PDF) per cell (default 40)"},
+    {"frames-per-row", "N", "frames in a row of the --frames strip (default 4)"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
+static const pl_option play_common[] = {
+    {"output", "FILE", "where the moves played are saved (also -o FILE): on 's' and on quitting"},
+    {"hint-limit", "SECONDS", "time a hint may take (default 2)"},
+    {"help", NULL, "explain this command"},
+    {NULL, NULL, NULL},
+};
 
 static const command commands[] = {
     {"solve", "LEVEL", "decide or optimise; print the status, then the certificate (one move a line)", cmd_solve,
-     solve_common, false, false},
+     solve_common, false, false, false, false},
     {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify,
-     verify_common, false, false},
+     verify_common, false, false, false, false},
     {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result",
-     cmd_info, info_common, false, false},
-    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false},
+     cmd_info, info_common, false, false, false, false},
+    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false, false, false},
     {"census", "", "count the solvable boards of a shape (every board, or a sample) and the distribution of the "
                    "optimum",
-     cmd_census, census_common, false, true},
+     cmd_census, census_common, false, true, false, false},
+    {"render", "LEVEL [MOVES]", "draw the level, or every step of a certificate, to PNG, SVG or PDF (-o FILE)",
+     cmd_render, render_common, false, false, true, false},
+    {"play", "LEVEL", "play in the terminal: cursor, select, undo, redo, hint, reset, save the moves", cmd_play,
+     play_common, false, false, false, true},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -98,7 +126,8 @@ static int fail_error(const pl_error *e) {
 }
 
 static bool command_available(const pl_game *g, const command *c) {
-    return (!c->needs_generate || g->generate) && (!c->needs_census || g->census);
+    return (!c->needs_generate || g->generate) && (!c->needs_census || g->census) && (!c->needs_render || g->render) &&
+           (!c->needs_play || g->play);
 }
 
 static void print_options(FILE *f, const pl_option *opts) {
@@ -141,6 +170,7 @@ static void print_game_help(FILE *f, const pl_game *g) {
     for (int i = 0; i < g->nalgorithms; i++)
         fprintf(f, "  %-12s %s\n  %-12s %s\n", g->algorithms[i].name, g->algorithms[i].result, "",
                 g->algorithms[i].summary);
+    if (g->play) fprintf(f, "\nplay: %s\nkeys:\n%s", g->play->how, pl_play_keys);
     fprintf(f, "\nRun 'puzzlelab %s COMMAND --help' for a command's options.\n", g->name);
 }
 
@@ -149,8 +179,14 @@ static void print_command_help(FILE *f, const pl_game *g, const command *c) {
             c->args, c->summary);
     print_options(f, c->options);
     if (c->run == cmd_solve || c->run == cmd_info) print_options(f, g->solve_options);
-    if (c->run == cmd_verify && g->objectives)
-        fprintf(f, "  %-24s %s\n", "--objective OBJ", "the objective to check (default: the game's first)");
+    if ((c->run == cmd_verify || c->run == cmd_play) && g->objectives)
+        fprintf(f, "  %-24s %s\n", "--objective OBJ",
+                c->run == cmd_play ? "the objective hints and the end check aim at (default: the game's first)"
+                                   : "the objective to check (default: the game's first)");
+    if (c->run == cmd_play) {
+        fprintf(f, "\nkeys:\n%s", pl_play_keys);
+        fprintf(f, "\n%s: %s\n", g->name, g->play->how);
+    }
     if (c->run == cmd_generate) print_options(f, g->generate_options);
     if (c->run == cmd_census) print_options(f, g->census_options);
 }
@@ -173,7 +209,7 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0 || a[2] == '\0') {
-            if (strcmp(a, "-o") == 0 && c->run == cmd_generate) {
+            if (strcmp(a, "-o") == 0 && (c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play)) {
                 a = "--output";
             } else {
                 pos[(*npos)++] = argv[i];
@@ -191,7 +227,8 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
         if (!spec && (c->run == cmd_solve || c->run == cmd_info)) spec = find_option(g->solve_options, nbuf);
         if (!spec && c->run == cmd_generate) spec = find_option(g->generate_options, nbuf);
         if (!spec && c->run == cmd_census) spec = find_option(g->census_options, nbuf);
-        if (!spec && c->run == cmd_verify && g->objectives && strcmp(nbuf, "objective") == 0) spec = &verify_objective;
+        if (!spec && (c->run == cmd_verify || c->run == cmd_play) && g->objectives && strcmp(nbuf, "objective") == 0)
+            spec = &verify_objective;
         if (!spec) {
             char where[96];
             snprintf(where, sizeof where, "%s %s", g->name, c->name);
@@ -701,6 +738,62 @@ static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         print_census_text(j);
         json_decref(j);
     }
+    return rc;
+}
+
+static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    if (npos < 1 || npos > 2)
+        return fail_usage("render takes a LEVEL and optionally a MOVES file (see 'puzzlelab %s render --help')%s",
+                          g->name, "");
+    const char *out = pl_opts_get(o, "output");
+    if (!out) return fail_usage("render needs -o FILE (.png, .svg or .pdf)%s%s", "", "");
+    pl_render_options ro;
+    pl_render_options_default(&ro);
+    pl_error err = {0};
+    long step, per_row;
+    if (pl_opts_long(o, "step", -1, 0, 1000000000L, &step, &err) ||
+        pl_opts_double(o, "cell-size", 40, 1, 1000, &ro.cell, &err) ||
+        pl_opts_long(o, "frames-per-row", 4, 1, 1000, &per_row, &err))
+        return fail_error(&err);
+    ro.step = (int)step;
+    ro.per_row = (int)per_row;
+    ro.frames = pl_opts_has(o, "frames");
+    ro.letters = pl_opts_has(o, "letters");
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    pl_moves mv;
+    bool have_moves = npos == 2;
+    if (have_moves && pl_moves_read(pos[1], &mv, &err)) {
+        g->level_free(level);
+        return fail_error(&err);
+    }
+    int rc = PL_EXIT_OK;
+    if (pl_render_file(g, level, have_moves ? &mv : NULL, &ro, out, &err)) rc = fail_error(&err);
+    if (have_moves) pl_moves_free(&mv);
+    g->level_free(level);
+    pl_draw_shutdown();
+    return rc;
+}
+
+static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    if (npos != 1) return fail_usage("play takes one LEVEL file (see 'puzzlelab %s play --help')%s", g->name, "");
+    const char *objective;
+    if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    pl_error err = {0};
+    double hint_limit;
+    if (pl_opts_double(o, "hint-limit", 2, 0.01, 3600, &hint_limit, &err)) return fail_error(&err);
+    void *level = load_level(g, pos[0], &err);
+    if (!level) return fail_error(&err);
+    char why[256];
+    if (g->play->playable && !g->play->playable(level, why, sizeof why)) {
+        g->level_free(level);
+        fprintf(stderr, "puzzlelab: %s: %s\n", pos[0], why);
+        return PL_EXIT_USAGE;
+    }
+    pl_play_setup ps = {.game = g, .level = level, .level_path = pos[0], .objective = objective,
+                        .output = pl_opts_get(o, "output"), .hint_limit = hint_limit, .opts = o};
+    int rc = pl_play_run(&ps, &err) ? fail_error(&err) : PL_EXIT_OK;
+    g->level_free(level);
     return rc;
 }
 

@@ -176,3 +176,116 @@ int pl_max_matching(int nv, int ne, const int *eu, const int *ev, int *mate, int
     free(s.bloss);
     return size;
 }
+
+/* Like lca(), for a forest: -1 when a and b lie in different trees. */
+static int lca_forest(mstate *s, int a, int b) {
+    s->stamp++;
+    for (;;) {
+        a = s->base[a];
+        s->lmark[a] = s->stamp;
+        if (s->mate[a] < 0) break;
+        a = s->p[s->mate[a]];
+    }
+    for (;;) {
+        b = s->base[b];
+        if (s->lmark[b] == s->stamp) return b;
+        if (s->mate[b] < 0) return -1;
+        b = s->p[s->mate[b]];
+    }
+}
+
+/* The same search as find_path, grown from every exposed vertex at once.
+ * With a maximum matching no edge joins two trees at even vertices (that
+ * would be an augmenting path), so the forest is a union of the single-root
+ * trees and its even vertices are the Gallai-Edmonds set D. */
+int pl_matching_even(int nv, int ne, const int *eu, const int *ev, const int *mate, unsigned char *even) {
+    if (nv <= 0) return 0;
+    size_t n1 = (size_t)nv + 1;
+    int *off = pl_xcalloc(n1 + 1, sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            off[eu[i] + 1]++;
+            off[ev[i] + 1]++;
+        }
+    for (int v = 0; v < nv; v++) off[v + 1] += off[v];
+    int *adj = pl_xmalloc((size_t)off[nv] * sizeof(int) + sizeof(int));
+    int *fill = pl_xmalloc(n1 * sizeof(int));
+    memcpy(fill, off, (size_t)nv * sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            adj[fill[eu[i]]++] = ev[i];
+            adj[fill[ev[i]]++] = eu[i];
+        }
+    free(fill);
+    mstate s = {0};
+    s.nv = nv;
+    s.off = off;
+    s.adj = adj;
+    s.mate = pl_xmalloc(n1 * sizeof(int));
+    memcpy(s.mate, mate, (size_t)nv * sizeof(int));
+    s.p = pl_xmalloc(n1 * sizeof(int));
+    s.base = pl_xmalloc(n1 * sizeof(int));
+    s.queue = pl_xmalloc(n1 * sizeof(int));
+    s.touched = pl_xmalloc(n1 * sizeof(int));
+    s.lmark = pl_xcalloc(n1, sizeof(int));
+    s.used = pl_xcalloc(n1, 1);
+    s.bloss = pl_xcalloc(n1, 1);
+    for (int v = 0; v < nv; v++) {
+        s.p[v] = -1;
+        s.base[v] = v;
+    }
+    for (int v = 0; v < nv; v++)
+        if (s.mate[v] < 0) {
+            touch(&s, v);
+            s.used[v] = 1;
+            s.queue[s.qt++] = v;
+        }
+    int rc = 0;
+    while (s.qh < s.qt && rc == 0) {
+        int v = s.queue[s.qh++];
+        for (int k = s.off[v]; k < s.off[v + 1] && rc == 0; k++) {
+            int to = s.adj[k];
+            if (s.base[v] == s.base[to] || s.mate[v] == to) continue;
+            if (s.mate[to] < 0 || s.p[s.mate[to]] >= 0) { /* to is even: a blossom, or two trees meet */
+                int cb = lca_forest(&s, v, to);
+                if (cb < 0) {
+                    rc = -1;
+                    break;
+                }
+                mark_path(&s, v, cb, to);
+                mark_path(&s, to, cb, v);
+                int nt = s.nt;
+                for (int i = 0; i < nt; i++) {
+                    int u = s.touched[i];
+                    if (s.bloss[s.base[u]]) {
+                        s.base[u] = cb;
+                        if (!s.used[u]) {
+                            s.used[u] = 1;
+                            s.queue[s.qt++] = u;
+                        }
+                    }
+                }
+                for (int i = 0; i < nt; i++) s.bloss[s.touched[i]] = 0;
+            } else if (s.p[to] < 0) { /* to is matched and new: odd, its mate even */
+                touch(&s, to);
+                s.p[to] = v;
+                int t2 = s.mate[to];
+                touch(&s, t2);
+                s.used[t2] = 1;
+                s.queue[s.qt++] = t2;
+            }
+        }
+    }
+    for (int v = 0; v < nv; v++) even[v] = s.used[v];
+    free(off);
+    free(adj);
+    free(s.mate);
+    free(s.p);
+    free(s.base);
+    free(s.queue);
+    free(s.touched);
+    free(s.lmark);
+    free(s.used);
+    free(s.bloss);
+    return rc;
+}

@@ -1,5 +1,6 @@
 /* Move notation shared by the grid games: coordinates "r,c", and MOVES files
- * (one move a line, '#' comments, blank lines, optional "moves:" first line). */
+ * (one move a line, '#' comments, blank lines, optional "moves:" first line;
+ * or the whole text output of solve, see pl_moves_parse). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -28,8 +29,8 @@ static int parse_int(const char *s, bool allow_negative, long *v, const char **e
     return 0;
 }
 
-int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const char **end, const char **bad,
-                   char *msg, size_t n) {
+int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const char **end, const char **bad, char *msg,
+                   size_t n) {
     const char *p;
     if (parse_int(s, allow_negative, r, &p, bad, msg, n, "row")) return -1;
     if (*p != ',') {
@@ -58,11 +59,24 @@ static void moves_push(pl_moves *m, const char *text, size_t len, int line, int 
     m->n++;
 }
 
+/* Whether the line is a status word that opens solve's text output. */
+static bool is_status_line(const char *s, size_t n) {
+    static const char *const words[] = {"solved", "unsolvable", "unknown"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (n == strlen(words[i]) && memcmp(s, words[i], n) == 0) return true;
+    return false;
+}
+
 int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, pl_error *err) {
     memset(m, 0, sizeof *m);
     snprintf(m->file, sizeof m->file, "%s", file);
     int line = 0;
     bool seen_content = false;
+    /* Extension of the contract: the whole text output of solve is accepted
+     * too (`solve LEVEL > FILE`). It opens with its status word; everything
+     * up to its "moves:" line (values, '#' statistics) is skipped. */
+    int solve_output = 0; /* 0: plain MOVES file; 1: solve output, before "moves:"; 2: after */
+    int status_line = 0;
     size_t pos = 0;
     while (pos < len) {
         line++;
@@ -82,12 +96,35 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, 
         size_t first = start;
         while (first < end && isspace((unsigned char)data[first])) first++;
         if (first == end || data[first] == '#') continue;
-        if (!seen_content && end - first == 6 && memcmp(data + first, "moves:", 6) == 0) {
+        bool moves_line = end - first == 6 && memcmp(data + first, "moves:", 6) == 0;
+        if (!seen_content && is_status_line(data + first, end - first)) {
+            if (end - first != 6 || memcmp(data + first, "solved", 6) != 0) {
+                pl_error_set(err, file, line, (int)(first - start) + 1,
+                             "this is solve's output with status '%.*s': there is no certificate to verify",
+                             (int)(end - first), data + first);
+                pl_moves_free(m);
+                return -1;
+            }
+            seen_content = true;
+            solve_output = 1;
+            status_line = line;
+            continue;
+        }
+        if (solve_output == 1) {
+            if (moves_line) solve_output = 2;
+            continue;
+        }
+        if (!seen_content && moves_line) {
             seen_content = true;
             continue;
         }
         seen_content = true;
         moves_push(m, data + first, end - first, line, (int)(first - start) + 1);
+    }
+    if (solve_output == 1) {
+        pl_error_set(err, file, status_line, 1, "solve's output without its 'moves:' line");
+        pl_moves_free(m);
+        return -1;
     }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     buttons_level *l = pl_xmalloc(sizeof *l);
@@ -52,11 +53,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "sizes_normalised", json_string(s));
 }
 
-typedef struct buttons_state {
-    const buttons_level *level;
-    uint8_t *cells;
-    int left;
-} buttons_state;
 
 static void *state_new(const void *p) {
     const buttons_level *l = p;
@@ -113,8 +109,8 @@ static const pl_algorithm algorithms[] = {
      "interval parse with bitsets, O(n^3/64); certificate from the derivation", buttons_row_applies,
      buttons_row_solve, NULL},
     {"packing", "Theorem 3 (one colour, sizes {2,3}: perfect packing of collinear pairs and triples)",
-     "assign buttons to lines (no line gets one) by blossom matching, exact fallback when 3-cuts resist a local "
-     "repair; order by the blocking graph with the paper's cycle repairs",
+     "assign buttons to lines (no line gets one): Gallai-Edmonds decomposition, one collinear triple per free "
+     "odd component, O(n^3); order by the blocking graph with the paper's cycle repairs",
      buttons_packing_applies, buttons_packing_solve, NULL},
     {"sat", "exact: SAT encoding (cut choice + levels), solved by CaDiCaL",
      "each button in exactly one chosen cut, blockers of a cut on lower levels; auto picks it only where it "
@@ -150,4 +146,6 @@ const pl_game pl_game_buttons = {
     .solve_options = NULL,
     .generate = buttons_generate,
     .generate_options = buttons_generate_options,
+    .render = &buttons_render_hooks,
+    .play = &buttons_play_hooks,
 };

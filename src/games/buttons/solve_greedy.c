@@ -29,8 +29,7 @@ bool buttons_greedy_applies(const void *p, const pl_request *req, char *why, siz
     const buttons_level *l = p;
     if (l->max_frequency > 3)
         return snprintf(why, n, "needs every colour used at most 3 times (F = %d)", l->max_frequency), false;
-    snprintf(why, n, "F = %d <= 3: the greedy of Theorem 4 (Remark 2) decides it in polynomial time",
-             l->max_frequency);
+    snprintf(why, n, "F = %d <= 3: the greedy of Theorem 4 (Remark 2) decides it in polynomial time", l->max_frequency);
     return true;
 }
 
@@ -39,7 +38,7 @@ int buttons_greedy_solve(const void *p, const pl_request *req, pl_solution *out,
     const buttons_level *l = p;
     int C = l->ncolours, cells = l->rows * l->cols;
     /* Each colour's buttons (at most three) and its cut. */
-    int (*pos)[3] = pl_xcalloc((size_t)C + 1, sizeof *pos);
+    int(*pos)[3] = pl_xcalloc((size_t)C + 1, sizeof *pos);
     int *count = pl_xcalloc((size_t)C + 1, sizeof *count);
     for (int i = 0; i < cells; i++) {
         int c = l->cell[i];
@@ -52,7 +51,8 @@ int buttons_greedy_solve(const void *p, const pl_request *req, pl_solution *out,
     out->status = PL_SOLVED;
     char why[256];
     for (int c = 1; c <= C && out->status == PL_SOLVED; c++) {
-        if (count[c] < 2) {
+        if (count[c] == 0) continue; /* a colour with no button left (a level built in memory, e.g. play's hint) */
+        if (count[c] == 1) {
             out->status = PL_UNSOLVABLE;
             snprintf(out->note, sizeof out->note, "colour '%c' has a single button", l->colour_char[c]);
             break;
@@ -80,11 +80,15 @@ int buttons_greedy_solve(const void *p, const pl_request *req, pl_solution *out,
             if (pass) memcpy(fill, start, ((size_t)cells + 1) * sizeof *fill);
             if (pass) cross = pl_xmalloc(((size_t)start[cells] + 1) * sizeof *cross);
             for (int c = 1; c <= C; c++) {
+                if (!count[c]) continue;
                 buttons_cut x = cut[c];
                 int d = buttons_direction_of(x.r1, x.c1, x.r2, x.c2);
                 int r = x.r1, cc = x.c1, r2 = x.r2, c2 = x.c2;
                 if (cc > c2 || (cc == c2 && r > r2)) {
-                    r = x.r2; cc = x.c2; r2 = x.r1; c2 = x.c1;
+                    r = x.r2;
+                    cc = x.c2;
+                    r2 = x.r1;
+                    c2 = x.c1;
                 }
                 for (;;) {
                     int i = r * l->cols + cc;
@@ -103,9 +107,12 @@ int buttons_greedy_solve(const void *p, const pl_request *req, pl_solution *out,
                 for (int i = 0; i < cells; i++) start[i + 1] += start[i];
             } else {
                 /* The greedy proper. */
-                int *queue = pl_xmalloc(((size_t)C + 1) * sizeof *queue), qh = 0, qt = 0, done = 0;
-                for (int c = 1; c <= C; c++)
+                int *queue = pl_xmalloc(((size_t)C + 1) * sizeof *queue), qh = 0, qt = 0, done = 0, present = 0;
+                for (int c = 1; c <= C; c++) {
+                    if (!count[c]) continue;
+                    present++;
                     if (!blockers[c]) queue[qt++] = c;
+                }
                 while (qh < qt) {
                     if (!pl_limits_tick(req->limits)) break;
                     int c = queue[qh++];
@@ -119,11 +126,12 @@ int buttons_greedy_solve(const void *p, const pl_request *req, pl_solution *out,
                         }
                     }
                 }
-                if (req->limits->hit) out->status = PL_UNKNOWN;
-                else if (done < C) {
+                if (req->limits->hit)
+                    out->status = PL_UNKNOWN;
+                else if (done < present) {
                     out->status = PL_UNSOLVABLE;
-                    snprintf(out->note, sizeof out->note, "%d colour%s block each other", C - done,
-                             C - done == 1 ? "" : "s");
+                    snprintf(out->note, sizeof out->note, "%d colour%s block each other", present - done,
+                             present - done == 1 ? "" : "s");
                 }
                 free(queue);
                 free(fill);

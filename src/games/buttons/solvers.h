@@ -30,7 +30,7 @@ bool buttons_sat_auto(const void *level, const pl_request *req, char *why, size_
 int buttons_sat_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
 /* solve_packing.c: one colour, sizes {2,3} (Theorem 3): line assignment by
- * blossom matching, blocking-graph order */
+ * the Gallai-Edmonds decomposition (blossom matching), blocking-graph order */
 bool buttons_packing_applies(const void *level, const pl_request *req, char *why, size_t n);
 int buttons_packing_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 /* Step 4 alone (for tests): orders the given groups (ngroups x 4 cells, -1
@@ -38,6 +38,13 @@ int buttons_packing_solve(const void *level, const pl_request *req, pl_solution 
  * buttons), repairing cycles of the blocking graph; writes the cuts. */
 int buttons_packing_order(const buttons_level *l, int ngroups, const int *cells4, pl_solution *out, int *repairs,
                           pl_error *err);
+/* Step 3 alone, on an abstract instance (for tests): buttons 0..n-1, line l
+ * holds lbtn[lstart[l] .. + lcount[l]). Assigns every button to a line
+ * through it (asg) so that no line gets exactly one button. Returns 1
+ * (asg filled), 0 (impossible), -1 (limit hit), -2 (internal error, err);
+ * nodes counts the Edmonds searches, ntriples the collinear triples used. */
+int buttons_line_packing(int n, int nlines, const int *lstart, const int *lcount, const int *lbtn, pl_limits *lim,
+                         int *asg, uint64_t *nodes, int *ntriples, const char **how, pl_error *err);
 
 /* Shared by the solvers: write cuts into a solution in order. */
 void buttons_solution_add_cut(pl_solution *s, buttons_cut x);

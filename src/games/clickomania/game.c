@@ -6,6 +6,7 @@
 
 #include "puzzlelab/clickomania.h"
 #include "puzzlelab/clickomania_search.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     click_level *l = pl_xmalloc(sizeof *l);
@@ -46,12 +47,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "colour_counts", cc);
 }
 
-typedef struct click_state {
-    const click_level *level;
-    click_board board;
-    click_scratch scratch;
-    long long removed, score;
-} click_state;
 
 static void *state_new(const void *p) {
     const click_level *l = p;
@@ -359,4 +354,6 @@ const pl_game pl_game_clickomania = {
     .census_options = click_census_options,
     .generate = generate,
     .generate_options = generate_options,
+    .render = &click_render_hooks,
+    .play = &click_play_hooks,
 };

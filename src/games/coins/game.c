@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     coins_level *l = pl_xmalloc(sizeof *l);
@@ -101,12 +102,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "necessary_conditions", json_string(verdict));
 }
 
-/* The replay state: the configuration and the moves made, so that verify
- * reports the length like solve does. */
-typedef struct replay {
-    coins_state *st;
-    long long moves;
-} replay;
 
 static void *state_new(const void *p) {
     replay *r = pl_xcalloc(1, sizeof *r);
@@ -144,6 +139,12 @@ static const pl_algorithm algorithms[] = {
      "same span, one coin more than the minimum: the even case is one move or none, otherwise the pushing game "
      "decided by the fixed leaves when one side is 2-connected; O(N^4) decision, O(N^2) moves (not shortest)",
      coins_minplus1_applies, coins_minplus1_solve, NULL},
+    {"theorem-2.4", "Theorem 2.4 (triangular grid, unlabelled): conditions (i)-(iv), Algorithm 9 with CLEAN",
+     "decides in O(n); the certificate takes O(d_AB + n d_B) moves and time", coins_tri_unlabelled_applies,
+     coins_tri_unlabelled_solve, NULL},
+    {"theorem-2.5", "Theorems 2.5 and 2.7 (triangular grid, labelled): 4+ coins as Theorem 2.4; 3 coins by colours",
+     "n >= 4: the unlabelled plan after pre-permuting labels by transpositions (1 i); n = 3: triangle classes",
+     coins_tri_labelled_applies, coins_tri_labelled_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",
@@ -179,4 +180,6 @@ const pl_game pl_game_coins = {
     .solve_options = coins_solve_options,
     .generate = coins_generate,
     .generate_options = coins_generate_options,
+    .render = &coins_render_hooks,
+    .play = &coins_play_hooks,
 };

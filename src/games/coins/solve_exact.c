@@ -76,6 +76,8 @@ const pl_option coins_solve_options[] = {
      "bidir: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves left)"},
     {"no-backward-rules", NULL,
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
+    {"order", "O",
+     "theorem-2.4/2.5: visit B's components in one row sweep (sweep, default) or singles then pairs (paper)"},
     {NULL, NULL, NULL},
 };
 

@@ -27,6 +27,12 @@ int coins_minplus1_solve(const void *level, const pl_request *req, pl_solution *
 void coins_minplus1_note(const void *level, char *buf, size_t n);
 void coins_minplus1_info(const coins_level *l, json_t *o); /* Proposition 3.29, for info */
 
+/* solve_triangular.c: Theorems 2.4 (unlabelled), 2.5 and 2.7 (labelled) */
+bool coins_tri_unlabelled_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_tri_unlabelled_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+bool coins_tri_labelled_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_tri_labelled_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
 /* generate.c */
 char *coins_generate(const pl_opts *o, pl_error *err);
 extern const pl_option coins_generate_options[];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 bool twodots_goals_met(const twodots_level *l, const int *collected) {
     for (int g = 0; g < l->ngoals; g++)
@@ -12,7 +13,9 @@ bool twodots_goals_met(const twodots_level *l, const int *collected) {
     return true;
 }
 
-int twodots_move_budget(const twodots_level *l) { return l->moves >= 0 ? l->moves : l->ndots / 2; }
+int twodots_move_budget(const twodots_level *l) {
+    return l->moves >= 0 ? l->moves : l->ndots / 2;
+}
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     twodots_level *l = pl_xmalloc(sizeof *l);
@@ -56,15 +59,6 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
 }
 
-typedef struct twodots_state {
-    const twodots_level *level;
-    uint8_t *cells;
-    int collected[TWODOTS_MAX_COLOURS + 1];
-    int used;
-    twodots_move m;
-    int *path;
-    int path_cap;
-} twodots_state;
 
 static void *state_new(const void *p) {
     const twodots_level *l = p;
@@ -126,16 +120,17 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 /* In order of preference for auto: the first that applies. */
 static const pl_algorithm algorithms[] = {
     {"row", "Theorem 4, second part (one row): polynomial greedy",
-     "per goal, take the longest runs (>= 2 dots) of its colour first; minimum moves; O(n log n)",
-     twodots_row_applies, twodots_row_solve, NULL},
+     "per goal, take the longest runs (>= 2 dots) of its colour first; minimum moves; O(n log n)", twodots_row_applies,
+     twodots_row_solve, NULL},
     {"column", "Theorem 3 (one column, any constant number of goals): dynamic programming",
      "clearing table C(i,j) and goal table T(i,delta) over the goal vectors delta (with a 'dot i must be hit' "
      "table so that a chained move is never credited without a partner); minimum moves; "
      "O(n^3 + n^2 g D), D = prod(goal_i + 1)",
-     twodots_column_applies, twodots_column_solve, NULL},
+     twodots_column_applies, twodots_column_solve, twodots_column_preferred},
     {"exact", "exact search (NP-complete in general: Theorems 1, 2 and 4 of the paper)",
-     "iterative deepening over distinct move effects (dot sets with a Hamiltonian path; one cyclic move per "
-     "colour), transposition table, goal bounds; minimum moves; exponential in the worst case",
+     "iterative deepening over distinct move effects (dot sets with a Hamiltonian path, bitsets over each "
+     "component; one cyclic move per colour, with bombs one per enclosed set), transposition table, goal bounds, "
+     "last-move dominance; any board size; minimum moves; exponential in the worst case",
      twodots_exact_applies, twodots_exact_solve, NULL},
 };
 
@@ -164,4 +159,6 @@ const pl_game pl_game_twodots = {
     .solve_options = NULL,
     .generate = twodots_generate,
     .generate_options = twodots_generate_options,
+    .render = &twodots_render_hooks,
+    .play = &twodots_play_hooks,
 };

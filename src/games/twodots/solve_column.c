@@ -32,19 +32,63 @@
 
 #define INF 0x3fffffff
 
+/* The one column holding dots, or -1 when dots lie in two or more. A board
+ * whose other columns are empty plays like a board of one column. */
+static int dot_column(const twodots_level *l) {
+    int found = -1;
+    for (int c = 0; c < l->cols; c++)
+        for (int r = 0; r < l->rows; r++)
+            if (l->cell[r * l->cols + c]) {
+                if (found >= 0 && found != c) return -1;
+                found = c;
+                break;
+            }
+    return found < 0 ? 0 : found;
+}
+
 bool twodots_column_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
-    if (l->cols != 1) return snprintf(why, n, "needs a board of one column"), false;
+    if (dot_column(l) < 0) return snprintf(why, n, "needs a board of one column (dots only in one column)"), false;
     snprintf(why, n, "one column of %d dots, %d goal%s: the tables of Theorem 3 are polynomial", l->ndots, l->ngoals,
              l->ngoals == 1 ? "" : "s");
     return true;
 }
 
+/* Bytes of the tables: C and its choices, (n+1)^2 each; T, H and their
+ * choices, (n+1) D each, with D = prod(min(goal, dots of its colour) + 1).
+ * SIZE_MAX when that does not fit. */
+static size_t table_bytes(const twodots_level *l) {
+    size_t n1 = (size_t)l->ndots + 1, D = 1;
+    for (int g = 0; g < l->ngoals; g++) {
+        size_t r =
+            (size_t)(l->goal_count[g] < l->count[l->goal_colour[g]] ? l->goal_count[g] : l->count[l->goal_colour[g]]) +
+            1;
+        if (D > ((size_t)1 << 40) / r) return SIZE_MAX;
+        D *= r;
+    }
+    return n1 * n1 * 2 * sizeof(int) + n1 * D * 4 * sizeof(int);
+}
+
+/* auto prefers the tables while they fit in the memory limit; beyond it (many
+ * goals: D grows as a product) the exact search may still decide the level. */
+bool twodots_column_preferred(const void *p, const pl_request *req, char *why, size_t n) {
+    const twodots_level *l = p;
+    size_t b = table_bytes(l);
+    if (b > req->limits->memory_limit) {
+        if (b == SIZE_MAX)
+            snprintf(why, n, "the goal table of Theorem 3 would need over 2^40 entries");
+        else
+            snprintf(why, n, "the tables of Theorem 3 would need %zu MiB, over the memory limit", b >> 20);
+        return false;
+    }
+    return true;
+}
+
 typedef struct colctx {
     int n, g;
-    const uint8_t *col; /* colour of dot i */
-    int *C, *Cch;       /* (n+1)^2 */
+    const uint8_t *col;     /* colour of dot i */
+    int *C, *Cch;           /* (n+1)^2 */
     int *T, *H, *Tch, *Hch; /* (n+1) * D */
     long D;
     int radix[TWODOTS_MAX_COLOURS];
@@ -134,10 +178,9 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
     const twodots_level *l = p;
     pl_limits *lim = req->limits;
     colctx x = {0};
-    int n = l->ndots, rows = l->rows, top = rows - n;
+    int n = l->ndots, rows = l->rows, top = rows - n, dc = dot_column(l);
     x.n = n;
     x.g = l->ngoals;
-    x.col = l->cell + top; /* one column: row-major is the column */
     /* goals beyond the dots of their colour: no table needed */
     for (int g = 0; g < l->ngoals; g++)
         if (l->goal_count[g] > l->count[l->goal_colour[g]]) {
@@ -146,22 +189,27 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
                      l->colour_char[l->goal_colour[g]], l->goal_count[g], l->count[l->goal_colour[g]]);
             return 0;
         }
-    x.D = 1;
-    for (int g = 0; g < x.g; g++) {
-        x.radix[g] = l->goal_count[g];
-        x.D *= x.radix[g] + 1;
-        if (x.D > (1L << 40)) break;
-    }
-    size_t bytes = (size_t)(n + 1) * (size_t)(n + 1) * 2 * sizeof(int) +
-                   (x.D > (1L << 40) ? (size_t)-1 / 2 : (size_t)(n + 1) * (size_t)x.D * 4 * sizeof(int));
-    out->peak_memory = bytes;
+    size_t bytes = table_bytes(l);
     if (bytes > lim->memory_limit) {
+        out->peak_memory = 0;
         lim->hit = PL_LIMIT_MEMORY;
         out->status = PL_UNKNOWN;
         out->limit_hit = lim->hit;
-        snprintf(out->note, sizeof out->note, "the tables need %zu bytes", bytes);
+        if (bytes == SIZE_MAX)
+            snprintf(out->note, sizeof out->note, "the goal table would need over 2^40 entries");
+        else
+            snprintf(out->note, sizeof out->note, "the tables need %zu bytes", bytes);
         return 0;
     }
+    out->peak_memory = bytes;
+    x.D = 1;
+    for (int g = 0; g < x.g; g++) {
+        x.radix[g] = l->goal_count[g]; /* <= the dots of its colour: checked above */
+        x.D *= x.radix[g] + 1;
+    }
+    uint8_t *colour_of = pl_xmalloc((size_t)n + 1); /* dot i from the top */
+    for (int i = 0; i < n; i++) colour_of[i] = l->cell[(top + i) * l->cols + dc];
+    x.col = colour_of;
     x.C = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
     x.Cch = pl_xmalloc((size_t)(n + 1) * (size_t)(n + 1) * sizeof(int));
     x.pre = pl_xcalloc((size_t)(x.g ? x.g : 1) * (size_t)(n + 1), sizeof(int));
@@ -234,8 +282,10 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
         int best = x.T[TI(&x, 0, d0)];
         if (best >= INF || (l->moves >= 0 && best > l->moves)) {
             out->status = PL_UNSOLVABLE;
-            if (best < INF) snprintf(out->note, sizeof out->note, "minimum moves %d > K = %d", best, l->moves);
-            else snprintf(out->note, sizeof out->note, "no sequence of moves meets the goals");
+            if (best < INF)
+                snprintf(out->note, sizeof out->note, "minimum moves %d > K = %d", best, l->moves);
+            else
+                snprintf(out->note, sizeof out->note, "no sequence of moves meets the goals");
         } else {
             out->status = PL_SOLVED;
             emit_T(&x, 0, d0);
@@ -249,7 +299,7 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
                 for (int k = 0; k < len; k++) {
                     int dot = x.dots[x.start[m] + k], below = 0;
                     for (int y = dot + 1; y < n; y++) below += alive[y];
-                    path[k] = rows - 1 - below;
+                    path[k] = (rows - 1 - below) * l->cols + dc;
                 }
                 for (int k = 0; k < len; k++) alive[x.dots[x.start[m] + k]] = false;
                 twodots_path_text(l, path, len, buf, (size_t)n * 24 + 8);
@@ -273,5 +323,6 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
     free(x.Hch);
     free(x.dots);
     free(x.start);
+    free(colour_of);
     return 0;
 }

@@ -1,28 +1,44 @@
 /* Two Dots, the general (NP-complete: Theorems 1, 2 and 4 of the paper) case:
- * exact search for boards of at most 64 cells.
+ * exact search, on boards of any size.
  *
  * Moves are searched by their effect, not their path: a regular move removes
  * a set S of dots of one colour that a simple path covers, i.e. a connected
  * set whose grid graph has a Hamiltonian path; many paths share one S. The
- * sets are enumerated as (S, end a, end b) triples grown from single dots by
- * adding a neighbour at either end, deduplicated, and each distinct S keeps
- * one path as its certificate. A cyclic move removes every dot of its colour,
- * so (bombs off) one cyclic move per colour with a cycle (a component with
- * at least as many edges as dots) suffices; with bombs on the enclosed dots
- * matter, so every simple cycle is enumerated and deduplicated by the set it
- * encloses.
+ * sets of one same-coloured component are enumerated as (S, end a, end b)
+ * triples grown from single dots by adding a neighbour at either end,
+ * deduplicated, and each distinct S keeps one path as its certificate. S is a
+ * bitset over the component's own cells (one 64-bit word for components of up
+ * to 64 dots, whatever the board's size; more words for bigger ones). A
+ * cyclic move removes every dot of its colour, so (bombs off) one cyclic move
+ * per colour with a cycle (a component with at least as many edges as dots)
+ * suffices; with bombs on the enclosed dots matter, so every simple cycle is
+ * enumerated and deduplicated by the set of dots it encloses.
+ *
  * Search: iterative deepening on the number of moves (so the certificate is
- * a shortest one), a transposition table keyed by (board, goals still
- * missing) storing the largest move budget that failed there, and bounds:
- * a goal needing more dots than its colour has left fails; with bombs off a
- * move collects one colour only, so the goals still missing must not outnumber
- * the moves left, and when they are equal only moves of those colours are
- * tried; on the last move only the largest set of the one missing colour (or
- * its cycle) matters -- the sound part of "a bigger set is never worse": it
- * holds for the goal count, not for the board after the move, so it is used
- * only where no move follows.
- * Exponential in the worst case; the limits of pl_limits are checked inside
- * the set enumeration and at every node. */
+ * a shortest one) with a transposition table keyed by (board, goals still
+ * missing) that stores the largest move budget that failed there. Bounds and
+ * dominance (all sound; with bombs off a move collects dots of its own colour
+ * only; with bombs on a cycle's bombs collect any colour, so only the first
+ * bound and the bombs form of the last-move rule hold):
+ *  - a goal needing more dots than its colour has left fails;
+ *  - more missing goals than moves left fails;
+ *  - as many missing goals as moves left: every move must meet one goal on
+ *    its own, so only moves of those colours are tried, and a regular move of
+ *    colour c only when its set holds at least the dots c still misses;
+ *  - "a bigger set is never worse for the goals" holds for the count
+ *    collected but not for the board after the move (removing more can spoil
+ *    a later alignment), so it is used where no move follows: on the last
+ *    move of colour c a cycle of c (it collects every c) or, when every
+ *    component of c is a tree, the longest path of a tree (its diameter,
+ *    found in linear time) is the only candidate. With bombs on a regular
+ *    move still collects its own colour only, so on the last move only
+ *    cycles are tried when two goals are missing, and the cycles plus that
+ *    longest path when one is.
+ * Exponential in the worst case (the number of path sets of a component can
+ * be exponential in its size); time, node and memory limits are checked
+ * inside the set enumeration, the cycle enumeration and at every node; the
+ * transposition table takes half of the memory limit, the enumeration arenas
+ * the other half. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,118 +48,178 @@
 bool twodots_exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
-    if (l->rows * l->cols > TWODOTS_EXACT_MAX_CELLS)
-        return snprintf(why, n, "the exact search handles boards of at most %d cells (this one has %d)",
-                        TWODOTS_EXACT_MAX_CELLS, l->rows * l->cols),
-               false;
-    snprintf(why, n, "%dx%d board, %d goal%s, K = %d: no polynomial case applies, exact search", l->rows, l->cols,
-             l->ngoals, l->ngoals == 1 ? "" : "s", twodots_move_budget(l));
+    snprintf(why, n, "%dx%d board, %d goal%s, K = %d: exact search over move effects (exponential in the worst case)",
+             l->rows, l->cols, l->ngoals, l->ngoals == 1 ? "" : "s", twodots_move_budget(l));
     return true;
 }
 
-/* ---------- a small hash set: (mask, tag) -> value, cleared in O(1) ---------- */
-typedef struct hset {
-    uint64_t *mask;
-    uint32_t *tag, *val, *stamp;
+/* ---------- an index table: a hash set of item numbers, cleared in O(1) ----------
+ * The items (path sets, triples, cycles) live in arenas; the table stores
+ * their numbers and hashes, and asks the caller whether two items are equal. */
+typedef struct search search;
+typedef bool (*item_eq)(const search *s, int32_t a, int32_t b);
+
+typedef struct itab {
+    int32_t *item;
+    uint64_t *hash;
+    uint32_t *stamp;
     size_t cap, used;
     uint32_t gen;
-} hset;
+} itab;
 
-static void hset_init(hset *h, size_t cap) {
-    h->cap = cap;
-    h->used = 0;
-    h->gen = 1;
-    h->mask = pl_xmalloc(cap * sizeof *h->mask);
-    h->tag = pl_xmalloc(cap * sizeof *h->tag);
-    h->val = pl_xmalloc(cap * sizeof *h->val);
-    h->stamp = pl_xcalloc(cap, sizeof *h->stamp);
+static void itab_init(itab *t, size_t cap) {
+    t->cap = cap;
+    t->used = 0;
+    t->gen = 1;
+    t->item = pl_xmalloc(cap * sizeof *t->item);
+    t->hash = pl_xmalloc(cap * sizeof *t->hash);
+    t->stamp = pl_xcalloc(cap, sizeof *t->stamp);
 }
 
-static void hset_free(hset *h) {
-    free(h->mask);
-    free(h->tag);
-    free(h->val);
-    free(h->stamp);
+static void itab_free(itab *t) {
+    free(t->item);
+    free(t->hash);
+    free(t->stamp);
 }
 
-static void hset_clear(hset *h) {
-    h->used = 0;
-    if (++h->gen == 0) {
-        memset(h->stamp, 0, h->cap * sizeof *h->stamp);
-        h->gen = 1;
+static size_t itab_bytes(const itab *t) {
+    return t->cap * (sizeof *t->item + sizeof *t->hash + sizeof *t->stamp);
+}
+
+static void itab_clear(itab *t) {
+    t->used = 0;
+    if (++t->gen == 0) {
+        memset(t->stamp, 0, t->cap * sizeof *t->stamp);
+        t->gen = 1;
     }
 }
 
-static inline size_t hash_of(uint64_t m, uint32_t t) {
-    uint64_t z = m ^ ((uint64_t)t * 0x9E3779B97F4A7C15ull);
+static void itab_place(itab *t, uint64_t h, int32_t item) {
+    size_t i = (size_t)h & (t->cap - 1);
+    while (t->stamp[i] == t->gen) i = (i + 1) & (t->cap - 1);
+    t->stamp[i] = t->gen;
+    t->item[i] = item;
+    t->hash[i] = h;
+    t->used++;
+}
+
+static void itab_grow(itab *t) {
+    itab old = *t;
+    itab_init(t, old.cap * 2);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.stamp[i] == old.gen) itab_place(t, old.hash[i], old.item[i]);
+    itab_free(&old);
+}
+
+/* The item equal to `item` (same hash, eq says so), or -1 after inserting it. */
+static int32_t itab_insert(itab *t, uint64_t h, int32_t item, item_eq eq, const search *s) {
+    if (2 * (t->used + 1) > t->cap) itab_grow(t);
+    size_t i = (size_t)h & (t->cap - 1);
+    while (t->stamp[i] == t->gen) {
+        if (t->hash[i] == h && eq(s, t->item[i], item)) return t->item[i];
+        i = (i + 1) & (t->cap - 1);
+    }
+    t->stamp[i] = t->gen;
+    t->item[i] = item;
+    t->hash[i] = h;
+    t->used++;
+    return -1;
+}
+
+static inline uint64_t mix64(uint64_t z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (size_t)(z ^ (z >> 31));
+    return z ^ (z >> 31);
 }
 
-static void hset_grow(hset *h);
-
-/* Returns the value stored for (m, t), or inserts v and returns UINT32_MAX. */
-static uint32_t hset_insert(hset *h, uint64_t m, uint32_t t, uint32_t v) {
-    if (2 * (h->used + 1) > h->cap) hset_grow(h);
-    size_t i = hash_of(m, t) & (h->cap - 1);
-    while (h->stamp[i] == h->gen) {
-        if (h->mask[i] == m && h->tag[i] == t) return h->val[i];
-        i = (i + 1) & (h->cap - 1);
-    }
-    h->stamp[i] = h->gen;
-    h->mask[i] = m;
-    h->tag[i] = t;
-    h->val[i] = v;
-    h->used++;
-    return UINT32_MAX;
+static inline uint64_t hash_words(const uint64_t *w, int n, uint64_t seed) {
+    uint64_t h = seed * 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < n; i++) h = mix64(h ^ w[i]) + (uint64_t)i;
+    return h;
 }
 
-static void hset_grow(hset *h) {
-    hset old = *h;
-    hset_init(h, old.cap * 2);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.stamp[i] == old.gen) hset_insert(h, old.mask[i], old.tag[i], old.val[i]);
-    hset_free(&old);
-}
-
-/* ---------- search ---------- */
+/* ---------- search state ---------- */
+/* One (set, end, end) triple of the current component: the set is emask[e]
+ * (kw words over the component's local indices), grown from `parent` by
+ * adding local dot `added` next to `at`. */
 typedef struct entry {
-    uint64_t mask;
-    int parent;
-    uint8_t lo, hi, added, at;
+    int32_t parent, lo, hi, added, at;
 } entry;
 
 typedef struct child {
-    uint64_t mask;
-    int colour, score;
+    int colour, score, size;
     bool cyclic;
-    int off, len; /* path in the depth's path buffer */
+    int off, len; /* path (board cells) in the depth's path buffer */
 } child;
 
-typedef struct level_buf {
+typedef struct depth_buf {
     child *ch;
     int nch, capch;
     int *path;
     int npath, cappath;
-} level_buf;
+    uint8_t *next; /* the board after a child */
+} depth_buf;
 
-typedef struct search {
+struct search {
     const twodots_level *l;
-    int rows, cols, ncells, ngoals;
+    int rows, cols, ncells, ngoals, words; /* words: a bitset over the board */
     pl_limits *lim;
+    size_t arena_cap; /* bytes the enumeration arenas may use */
+    size_t peak;
     pl_tt tt;
-    hset triples, sets, cycles;
+    /* the component being enumerated */
+    int *comp, *local, kw;
     entry *ent;
+    uint64_t *emask;
     int nent, capent;
-    level_buf *buf;
-    int maxdepth;
-    char **moves; /* certificate, per depth */
-    int *deque;
-    uint8_t *inside;
+    itab triples, sets;
+    /* bombs on: enclosed sets of the cycles of one node (words each) */
+    uint64_t *cmask;
+    int *ccolour;
+    int ncyc, capcyc;
+    itab cycles;
+    /* scratch, one board's worth each */
+    uint8_t *seen, *onpath, *inside;
+    int *chain, *deque, *tmp, *parent, *depth, *stack, *next, *dist, *visited;
+    uint64_t *word_tmp;
+    depth_buf *buf;
+    int nbuf;
+    char **moves;       /* certificate, per depth */
+    size_t child_bytes; /* the children lists of every depth */
     uint64_t sets_enumerated;
     bool stop;
-} search;
+};
+
+static size_t arena_bytes(const search *s) {
+    return (size_t)s->capent * (sizeof(entry) + (size_t)s->kw * sizeof(uint64_t)) + itab_bytes(&s->triples) +
+           itab_bytes(&s->sets) + itab_bytes(&s->cycles) +
+           (size_t)s->capcyc * ((size_t)s->words * sizeof(uint64_t) + sizeof(int)) + s->child_bytes;
+}
+
+/* Before an arena grows (its new size already counted): false, and the memory
+ * limit is hit, when the arenas would pass their cap. */
+static bool memory_ok(search *s) {
+    size_t b = arena_bytes(s);
+    if (b > s->arena_cap) {
+        if (!s->lim->hit) s->lim->hit = PL_LIMIT_MEMORY;
+        return false;
+    }
+    if (b > s->peak) s->peak = b;
+    return true;
+}
+
+/* Room for one more item in t: its doubling (old and new live while copying)
+ * must fit under the cap. */
+static bool table_room(search *s, const itab *t) {
+    if (2 * (t->used + 1) <= t->cap) return true;
+    size_t b = arena_bytes(s) + 2 * itab_bytes(t);
+    if (b > s->arena_cap) {
+        if (!s->lim->hit) s->lim->hit = PL_LIMIT_MEMORY;
+        return false;
+    }
+    if (b > s->peak) s->peak = b;
+    return true;
+}
 
 static pl_key128 key_of(const search *s, const uint8_t *cells, const int *need) {
     uint64_t a = 0x243F6A8885A308D3ull, b = 0x13198A2E03707344ull;
@@ -160,39 +236,42 @@ static pl_key128 key_of(const search *s, const uint8_t *cells, const int *need) 
     return (pl_key128){a, b};
 }
 
-static void push_child(level_buf *b, uint64_t mask, int colour, bool cyclic, const int *path, int len, int score) {
+static depth_buf *buf_at(search *s, int depth) {
+    if (depth >= s->nbuf) {
+        int n = 2 * depth + 4;
+        s->buf = pl_xrealloc(s->buf, (size_t)n * sizeof *s->buf);
+        s->moves = pl_xrealloc(s->moves, (size_t)n * sizeof *s->moves);
+        memset(s->buf + s->nbuf, 0, (size_t)(n - s->nbuf) * sizeof *s->buf);
+        memset(s->moves + s->nbuf, 0, (size_t)(n - s->nbuf) * sizeof *s->moves);
+        s->nbuf = n;
+    }
+    depth_buf *b = &s->buf[depth];
+    if (!b->next) b->next = pl_xmalloc((size_t)s->ncells + 1);
+    return b;
+}
+
+/* Adds a child (its path copied); false when the lists would pass the cap. */
+static bool push_child(search *s, depth_buf *b, int colour, bool cyclic, const int *path, int len, int size,
+                       int score) {
     if (b->nch == b->capch) {
+        size_t grow = ((size_t)b->capch + 16) * sizeof *b->ch;
+        s->child_bytes += grow;
+        if (!memory_ok(s)) return false;
         b->capch = 2 * b->capch + 16;
         b->ch = pl_xrealloc(b->ch, (size_t)b->capch * sizeof *b->ch);
     }
     if (b->npath + len > b->cappath) {
-        b->cappath = 2 * (b->npath + len) + 64;
+        int cap = 2 * (b->npath + len) + 64;
+        s->child_bytes += (size_t)(cap - b->cappath) * sizeof *b->path;
+        if (!memory_ok(s)) return false;
+        b->cappath = cap;
         b->path = pl_xrealloc(b->path, (size_t)b->cappath * sizeof *b->path);
     }
     memcpy(b->path + b->npath, path, (size_t)len * sizeof *path);
-    b->ch[b->nch++] = (child){mask, colour, score, cyclic, b->npath, len};
+    b->ch[b->nch++] = (child){colour, score, size, cyclic, b->npath, len};
     b->npath += len;
+    return true;
 }
-
-/* The path of entry e into out (returns its length). */
-static int entry_path(search *s, int e, int *out) {
-    int k = 0, chain[TWODOTS_EXACT_MAX_CELLS];
-    while (s->ent[e].parent >= 0) {
-        chain[k++] = e;
-        e = s->ent[e].parent;
-    }
-    int *d = s->deque, front = TWODOTS_EXACT_MAX_CELLS, back = front;
-    d[back++] = s->ent[e].lo;
-    for (int i = k - 1; i >= 0; i--) {
-        const entry *x = &s->ent[chain[i]];
-        if (d[front] == x->at) d[--front] = x->added;
-        else d[back++] = x->added;
-    }
-    memcpy(out, d + front, (size_t)(back - front) * sizeof *out);
-    return back - front;
-}
-
-static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 
 static int goal_of(const search *s, int colour) {
     for (int g = 0; g < s->ngoals; g++)
@@ -200,85 +279,154 @@ static int goal_of(const search *s, int colour) {
     return -1;
 }
 
+/* Move ordering: moves towards a missing goal first, the most useful first. */
 static int score_of(const search *s, const int *need, int colour, int size) {
     int g = goal_of(s, colour);
     if (g < 0 || need[g] == 0) return 0;
     return 1000 + (size < need[g] ? size : need[g]);
 }
 
-static void add_entry(search *s, uint64_t mask, int lo, int hi, int parent, int added, int at) {
-    if (lo > hi) {
-        int t = lo;
-        lo = hi;
-        hi = t;
-    }
-    if (hset_insert(&s->triples, mask, (uint32_t)(lo | hi << 8), (uint32_t)s->nent) != UINT32_MAX) return;
-    if (s->nent == s->capent) {
-        s->capent = 2 * s->capent + 256;
-        s->ent = pl_xrealloc(s->ent, (size_t)s->capent * sizeof *s->ent);
-    }
-    s->ent[s->nent++] = (entry){mask, parent, (uint8_t)lo, (uint8_t)hi, (uint8_t)added, (uint8_t)at};
-}
-
 static const int DR[4] = {-1, 1, 0, 0}, DC[4] = {0, 0, -1, 1};
 
-static int neighbour(const search *s, int cell, int d) {
+static inline int neighbour(const search *s, int cell, int d) {
     int r = cell / s->cols + DR[d], c = cell % s->cols + DC[d];
     if (r < 0 || c < 0 || r >= s->rows || c >= s->cols) return -1;
     return r * s->cols + c;
 }
 
-/* Regular move effects of the component comp (same colour): every connected
- * set with a Hamiltonian path, size >= 2. Returns false when a limit hit. */
-static bool gen_sets(search *s, const uint8_t *cells, const int *comp, int k, level_buf *b, const int *need,
-                     int *best_size, int only_best) {
+/* ---------- regular moves: the path sets of one component ---------- */
+static inline uint64_t *emask_of(const search *s, int e) {
+    return s->emask + (size_t)e * (size_t)s->kw;
+}
+
+static inline int popcount_words(const uint64_t *w, int n) {
+    int c = 0;
+    for (int i = 0; i < n; i++) c += __builtin_popcountll(w[i]);
+    return c;
+}
+
+static bool same_mask(const search *s, int32_t a, int32_t b) {
+    if (s->kw == 1) return s->emask[a] == s->emask[b];
+    return memcmp(emask_of(s, a), emask_of(s, b), (size_t)s->kw * sizeof(uint64_t)) == 0;
+}
+
+static bool same_triple(const search *s, int32_t a, int32_t b) {
+    return s->ent[a].lo == s->ent[b].lo && s->ent[a].hi == s->ent[b].hi && same_mask(s, a, b);
+}
+
+static inline uint64_t mask_hash(const search *s, const uint64_t *m) {
+    return s->kw == 1 ? mix64(m[0] * 0x9E3779B97F4A7C15ull + 1) : hash_words(m, s->kw, 1);
+}
+
+/* Adds the triple (mask, lo, hi) unless known; false when over the memory cap. */
+static bool add_entry(search *s, const uint64_t *mask, int lo, int hi, int parent, int added, int at) {
+    if (lo > hi) {
+        int t = lo;
+        lo = hi;
+        hi = t;
+    }
+    if (s->nent == s->capent) {
+        int old = s->capent;
+        s->capent = 2 * s->capent + 256;
+        if (!memory_ok(s)) {
+            s->capent = old;
+            return false;
+        }
+        s->ent = pl_xrealloc(s->ent, (size_t)s->capent * sizeof *s->ent);
+        s->emask = pl_xrealloc(s->emask, (size_t)s->capent * (size_t)s->kw * sizeof *s->emask);
+    }
+    if (!table_room(s, &s->triples)) return false;
+    int e = s->nent;
+    memcpy(emask_of(s, e), mask, (size_t)s->kw * sizeof *mask);
+    s->ent[e] = (entry){parent, lo, hi, added, at};
+    uint64_t h = mix64(mask_hash(s, mask) ^ ((uint64_t)lo << 32 | (uint64_t)(uint32_t)hi));
+    if (itab_insert(&s->triples, h, e, same_triple, s) < 0) s->nent++;
+    return true;
+}
+
+/* The path of entry e, as board cells, into out (returns its length). */
+static int entry_path(search *s, int e, int *out) {
+    int k = 0;
+    while (s->ent[e].parent >= 0) {
+        s->chain[k++] = e;
+        e = s->ent[e].parent;
+    }
+    int *d = s->deque, front = k + 1, back = front;
+    d[back++] = s->ent[e].lo;
+    for (int i = k - 1; i >= 0; i--) {
+        const entry *x = &s->ent[s->chain[i]];
+        if (d[front] == x->at)
+            d[--front] = x->added;
+        else
+            d[back++] = x->added;
+    }
+    for (int i = front; i < back; i++) out[i - front] = s->comp[d[i]];
+    return back - front;
+}
+
+/* Every connected set with a Hamiltonian path, size >= 2, of the component
+ * comp[0..k-1] (one colour) becomes a child when it holds at least minsize
+ * dots. False when a limit was hit. */
+static bool gen_sets(search *s, const uint8_t *cells, int k, depth_buf *b, const int *need, int minsize) {
+    const int *comp = s->comp;
     int colour = cells[comp[0]];
-    hset_clear(&s->triples);
+    s->kw = (k + 63) / 64;
+    for (int q = 0; q < k; q++) s->local[comp[q]] = q;
+    /* the arenas hold kw words an entry; re-size them when kw changed */
+    s->emask = pl_xrealloc(s->emask, ((size_t)s->capent + 1) * (size_t)s->kw * sizeof *s->emask);
+    itab_clear(&s->triples);
+    itab_clear(&s->sets);
     s->nent = 0;
-    for (int i = 0; i < k; i++) add_entry(s, (uint64_t)1 << comp[i], comp[i], comp[i], -1, comp[i], comp[i]);
-    int path[TWODOTS_EXACT_MAX_CELLS];
-    int bestent = -1, bestsz = 1;
+    uint64_t *m = s->word_tmp;
+    memset(m, 0, (size_t)s->kw * sizeof *m);
+    for (int q = 0; q < k; q++) {
+        m[q >> 6] = (uint64_t)1 << (q & 63);
+        if (!add_entry(s, m, q, q, -1, q, q)) return false;
+        m[q >> 6] = 0;
+    }
     for (int e = 0; e < s->nent; e++) {
-        if ((e & 4095) == 4095 && !pl_limits_check_time(s->lim)) return false;
+        if ((e & 1023) == 1023 && (!pl_limits_tick(s->lim) || !pl_limits_check_time(s->lim))) return false;
+        memcpy(m, emask_of(s, e), (size_t)s->kw * sizeof *m);
         entry x = s->ent[e];
-        int size = popcount64(x.mask);
-        if (size >= 2) {
-            if (only_best) {
-                if (size > bestsz) bestsz = size, bestent = e;
-            } else if (hset_insert(&s->sets, x.mask, 0, 0) == UINT32_MAX) {
-                int len = entry_path(s, e, path);
-                push_child(b, x.mask, colour, false, path, len, score_of(s, need, colour, size));
+        int size = popcount_words(m, s->kw);
+        if (size >= 2 && size >= minsize) {
+            if (!table_room(s, &s->sets)) return false;
+            if (itab_insert(&s->sets, mask_hash(s, m), e, same_mask, s) < 0) {
+                int len = entry_path(s, e, s->tmp);
+                if (!push_child(s, b, colour, false, s->tmp, len, size, score_of(s, need, colour, size))) return false;
                 s->sets_enumerated++;
             }
         }
         for (int end = 0; end < (x.lo == x.hi ? 1 : 2); end++) {
             int at = end ? x.hi : x.lo, other = end ? x.lo : x.hi;
             for (int d = 0; d < 4; d++) {
-                int y = neighbour(s, at, d);
-                if (y < 0 || cells[y] != colour || ((x.mask >> y) & 1u)) continue;
-                add_entry(s, x.mask | (uint64_t)1 << y, y, other, e, y, at);
+                int y = neighbour(s, comp[at], d);
+                if (y < 0 || cells[y] != colour) continue;
+                int ly = s->local[y];
+                uint64_t bit = (uint64_t)1 << (ly & 63);
+                if (m[ly >> 6] & bit) continue;
+                m[ly >> 6] |= bit;
+                bool ok = add_entry(s, m, ly, other, e, ly, at);
+                m[ly >> 6] &= ~bit;
+                if (!ok) return false;
             }
         }
     }
-    if (only_best && bestent >= 0) {
-        int len = entry_path(s, bestent, path);
-        push_child(b, s->ent[bestent].mask, colour, false, path, len, bestsz);
-    }
-    if (best_size && bestsz > *best_size) *best_size = bestsz;
     return true;
 }
 
-/* Bombs off: one cycle of the component (w ... u w) when it has one. */
-static int find_cycle(const search *s, const uint8_t *cells, int start, int *path) {
-    int parent[TWODOTS_EXACT_MAX_CELLS], depth[TWODOTS_EXACT_MAX_CELLS], stack[TWODOTS_EXACT_MAX_CELLS],
-        next[TWODOTS_EXACT_MAX_CELLS];
-    for (int i = 0; i < s->ncells; i++) depth[i] = -1;
-    int colour = cells[start], sp = 0;
+/* ---------- cyclic moves ---------- */
+/* Bombs off: one cycle of the component of start (w ... u w), or 0. */
+static int find_cycle(search *s, const uint8_t *cells, int start, int *path) {
+    int *parent = s->parent, *depth = s->depth, *stack = s->stack, *next = s->next;
+    int colour = cells[start], sp = 0, nvis = 0;
     stack[sp++] = start;
+    s->visited[nvis++] = start;
     depth[start] = 0;
     parent[start] = -1;
     next[start] = 0;
-    while (sp) {
+    int found = 0;
+    while (sp && !found) {
         int u = stack[sp - 1];
         if (next[u] == 4) {
             sp--;
@@ -287,27 +435,38 @@ static int find_cycle(const search *s, const uint8_t *cells, int start, int *pat
         }
         int y = neighbour(s, u, next[u]++);
         if (y < 0 || cells[y] != colour || y == parent[u]) continue;
-        if (depth[y] >= 0) { /* an ancestor on the stack: cycle y .. u y */
-            int len = 0, tmp[TWODOTS_EXACT_MAX_CELLS + 1];
-            for (int v = u; v != y; v = parent[v]) tmp[len++] = v;
-            tmp[len++] = y;
-            for (int i = 0; i < len; i++) path[i] = tmp[len - 1 - i];
+        if (depth[y] >= 0) { /* an ancestor on the stack: the cycle y .. u y */
+            int len = 0;
+            for (int v = u; v != y; v = parent[v]) s->chain[len++] = v;
+            s->chain[len++] = y;
+            for (int i = 0; i < len; i++) path[i] = s->chain[len - 1 - i];
             path[len] = y;
-            return len + 1;
+            found = len + 1;
+            break;
         }
         if (depth[y] == -2) continue;
         parent[y] = u;
         depth[y] = depth[u] + 1;
         next[y] = 0;
         stack[sp++] = y;
+        s->visited[nvis++] = y;
     }
-    return 0;
+    /* the marks go back to "unvisited" for the next call */
+    for (int q = 0; q < nvis; q++) depth[s->visited[q]] = -1;
+    return found;
 }
 
-/* Bombs on: every simple cycle through comp's cells whose smallest cell is
- * the start, deduplicated by the enclosed set. */
-static bool gen_cycles_from(search *s, const uint8_t *cells, int start, int *path, int len, uint64_t used,
-                            level_buf *b, const int *need, int count) {
+static bool same_cycle(const search *s, int32_t a, int32_t b) {
+    return s->ccolour[a] == s->ccolour[b] &&
+           memcmp(s->cmask + (size_t)a * (size_t)s->words, s->cmask + (size_t)b * (size_t)s->words,
+                  (size_t)s->words * sizeof(uint64_t)) == 0;
+}
+
+/* Bombs on: every simple cycle through the component whose smallest cell is
+ * start, deduplicated by the dots it encloses (the effect depends on nothing
+ * else: the whole colour goes either way). */
+static bool gen_cycles_from(search *s, const uint8_t *cells, int start, int *path, int len, depth_buf *b,
+                            const int *need, int count) {
     if (!pl_limits_tick(s->lim)) return false;
     int u = path[len - 1], colour = cells[start];
     for (int d = 0; d < 4; d++) {
@@ -315,75 +474,156 @@ static bool gen_cycles_from(search *s, const uint8_t *cells, int start, int *pat
         if (y < 0 || cells[y] != colour) continue;
         if (y == start && len >= 4) {
             twodots_enclosed(s->rows, s->cols, path, len, s->inside);
-            uint64_t enc = 0;
+            if (s->ncyc == s->capcyc) {
+                int old = s->capcyc;
+                s->capcyc = 2 * s->capcyc + 64;
+                if (!memory_ok(s)) {
+                    s->capcyc = old;
+                    return false;
+                }
+                s->cmask = pl_xrealloc(s->cmask, (size_t)s->capcyc * (size_t)s->words * sizeof *s->cmask);
+                s->ccolour = pl_xrealloc(s->ccolour, (size_t)s->capcyc * sizeof *s->ccolour);
+            }
+            if (!table_room(s, &s->cycles)) return false;
+            uint64_t *enc = s->cmask + (size_t)s->ncyc * (size_t)s->words;
+            memset(enc, 0, (size_t)s->words * sizeof *enc);
+            int nenc = 0;
             for (int i = 0; i < s->ncells; i++)
-                if (s->inside[i] && cells[i]) enc |= (uint64_t)1 << i;
-            if (hset_insert(&s->cycles, enc, (uint32_t)colour, 0) == UINT32_MAX) {
+                if (s->inside[i] && cells[i]) enc[i >> 6] |= (uint64_t)1 << (i & 63), nenc++;
+            s->ccolour[s->ncyc] = colour;
+            if (itab_insert(&s->cycles, hash_words(enc, s->words, (uint64_t)colour), s->ncyc, same_cycle, s) < 0) {
+                s->ncyc++;
                 path[len] = start;
-                push_child(b, enc, colour, true, path, len + 1,
-                           score_of(s, need, colour, count) + popcount64(enc));
+                if (!push_child(s, b, colour, true, path, len + 1, count + nenc,
+                                score_of(s, need, colour, count) + nenc))
+                    return false;
             }
             continue;
         }
-        if (y < start || ((used >> y) & 1u)) continue;
+        if (y < start || s->onpath[y]) continue;
         path[len] = y;
-        if (!gen_cycles_from(s, cells, start, path, len + 1, used | (uint64_t)1 << y, b, need, count)) return false;
+        s->onpath[y] = 1;
+        bool ok = gen_cycles_from(s, cells, start, path, len + 1, b, need, count);
+        s->onpath[y] = 0;
+        if (!ok) return false;
     }
     return true;
+}
+
+/* ---------- the last move (bombs off) ---------- */
+/* BFS over the tree component of `from` (same colour); returns the farthest
+ * cell and fills s->parent with the BFS tree. */
+static int farthest(search *s, const uint8_t *cells, int from) {
+    int *q = s->stack, *dist = s->dist, head = 0, tail = 0, last = from;
+    q[tail++] = from;
+    dist[from] = 0;
+    s->parent[from] = -1;
+    while (head < tail) {
+        int u = q[head++];
+        last = u;
+        for (int d = 0; d < 4; d++) {
+            int y = neighbour(s, u, d);
+            if (y < 0 || cells[y] != cells[from] || dist[y] >= 0) continue;
+            dist[y] = dist[u] + 1;
+            s->parent[y] = u;
+            q[tail++] = y;
+        }
+    }
+    for (int i = 0; i < tail; i++) dist[q[i]] = -1;
+    return last;
+}
+
+/* The one regular move worth trying when a single move is left and it must
+ * meet the goal of `colour`: the longest path of the colour, which in a tree
+ * component is a diameter (two BFS). A component with a cycle makes every
+ * regular move of the colour pointless: a cyclic move takes every dot of it.
+ * Bombs off (append false): b gets that cycle, or the longest path. Bombs on
+ * (append true): b already holds every cycle of every colour, and the
+ * longest path is added when the colour has no cycle. */
+static bool last_move(search *s, const uint8_t *cells, int colour, const int *need, depth_buf *b, bool append) {
+    if (!append) b->nch = b->npath = 0;
+    memset(s->seen, 0, (size_t)s->ncells);
+    int count = 0;
+    for (int x = 0; x < s->ncells; x++) count += cells[x] == colour;
+    int best = 1;
+    for (int i = 0; i < s->ncells; i++) {
+        if (cells[i] != colour || s->seen[i]) continue;
+        int k = 0, edges = 0;
+        s->comp[k++] = i;
+        s->seen[i] = 1;
+        for (int q = 0; q < k; q++)
+            for (int d = 0; d < 4; d++) {
+                int y = neighbour(s, s->comp[q], d);
+                if (y < 0 || cells[y] != colour) continue;
+                edges++;
+                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
+            }
+        if (edges / 2 >= k) {
+            if (append) return true;
+            int len = find_cycle(s, cells, i, s->tmp);
+            return push_child(s, b, colour, true, s->tmp, len, count, score_of(s, need, colour, count));
+        }
+        if (k <= best) continue;
+        int a = farthest(s, cells, i), z = farthest(s, cells, a), n = 0;
+        for (int v = z; v >= 0; v = s->parent[v]) s->tmp[n++] = v;
+        if (n > best) {
+            best = n;
+            memcpy(s->deque, s->tmp, (size_t)n * sizeof *s->tmp);
+        }
+    }
+    return best < 2 || push_child(s, b, colour, false, s->deque, best, best, score_of(s, need, colour, best));
 }
 
 static int cmp_child(const void *a, const void *b) {
     const child *x = a, *y = b;
     if (x->score != y->score) return y->score - x->score;
-    return popcount64(y->mask) - popcount64(x->mask);
+    return y->size - x->size;
 }
 
-/* Generates the children of a node into b. colours: bit c set = colour c
- * allowed. last: the one-move shortcut for colour 'last' (> 0). */
-static bool generate(search *s, const uint8_t *cells, const int *need, uint64_t colours, level_buf *b, int last) {
+/* The children of a node into b. allowed[c]: moves of colour c are tried;
+ * minsize[c]: regular moves of colour c need at least that many dots;
+ * regular false: cyclic moves only. */
+static bool generate(search *s, const uint8_t *cells, const int *need, const bool *allowed, const int *minsize,
+                     bool regular, depth_buf *b) {
     b->nch = b->npath = 0;
-    hset_clear(&s->sets);
-    hset_clear(&s->cycles);
-    uint64_t seen = 0;
-    int comp[TWODOTS_EXACT_MAX_CELLS], path[TWODOTS_EXACT_MAX_CELLS + 2];
+    itab_clear(&s->cycles);
+    s->ncyc = 0;
+    memset(s->seen, 0, (size_t)s->ncells);
     int count[TWODOTS_MAX_COLOURS + 1] = {0};
     for (int i = 0; i < s->ncells; i++) count[cells[i]]++;
     bool cycle_done[TWODOTS_MAX_COLOURS + 1] = {false};
-    int best_size = 0;
     for (int i = 0; i < s->ncells; i++) {
         int colour = cells[i];
-        if (!colour || ((seen >> i) & 1u) || !((colours >> colour) & 1u)) continue;
-        /* the component of i, and its edge count */
+        if (!colour || s->seen[i] || !allowed[colour]) continue;
         int k = 0, edges = 0;
-        comp[k++] = i;
-        seen |= (uint64_t)1 << i;
+        s->comp[k++] = i;
+        s->seen[i] = 1;
         for (int q = 0; q < k; q++)
             for (int d = 0; d < 4; d++) {
-                int y = neighbour(s, comp[q], d);
+                int y = neighbour(s, s->comp[q], d);
                 if (y < 0 || cells[y] != colour) continue;
                 edges++;
-                if (!((seen >> y) & 1u)) {
-                    seen |= (uint64_t)1 << y;
-                    comp[k++] = y;
-                }
+                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
             }
         edges /= 2;
         if (k < 2) continue;
-        if (!gen_sets(s, cells, comp, k, b, need, &best_size, last > 0)) return false;
-        if (edges >= k && !cycle_done[colour]) {
-            if (!s->l->bombs) {
-                cycle_done[colour] = true;
-                int len = find_cycle(s, cells, i, path);
-                uint64_t all = 0;
-                for (int x = 0; x < s->ncells; x++)
-                    if (cells[x] == colour) all |= (uint64_t)1 << x;
-                if (len) push_child(b, all, colour, true, path, len, score_of(s, need, colour, count[colour]) + 1);
-            } else {
-                for (int q = 0; q < k; q++) {
-                    path[0] = comp[q];
-                    if (!gen_cycles_from(s, cells, comp[q], path, 1, (uint64_t)1 << comp[q], b, need, count[colour]))
-                        return false;
-                }
+        if (regular && k >= minsize[colour] && !gen_sets(s, cells, k, b, need, minsize[colour])) return false;
+        if (edges < k) continue;
+        if (!s->l->bombs) {
+            if (cycle_done[colour]) continue;
+            cycle_done[colour] = true;
+            int len = find_cycle(s, cells, i, s->tmp);
+            if (!push_child(s, b, colour, true, s->tmp, len, count[colour],
+                            score_of(s, need, colour, count[colour]) + 1))
+                return false;
+        } else {
+            for (int q = 0; q < k; q++) {
+                int *path = s->tmp;
+                path[0] = s->comp[q];
+                s->onpath[path[0]] = 1;
+                bool ok = gen_cycles_from(s, cells, path[0], path, 1, b, need, count[colour]);
+                s->onpath[path[0]] = 0;
+                if (!ok) return false;
             }
         }
     }
@@ -405,54 +645,76 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
     if (!unmet) return true;
     if (left == 0) return false;
     if (!l->bombs && unmet > left) return false;
-    if (!pl_limits_tick(s->lim)) {
+    /* a node costs O(cells): on big boards read the clock at every node */
+    if (!pl_limits_tick(s->lim) || (s->ncells >= 1024 && !pl_limits_check_time(s->lim))) {
         s->stop = true;
         return false;
     }
     pl_key128 key = key_of(s, cells, need);
     int32_t seen;
     if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return false;
-    level_buf *b = &s->buf[depth];
-    uint64_t colours = ~(uint64_t)0;
+    depth_buf *b = buf_at(s, depth);
+    bool allowed[TWODOTS_MAX_COLOURS + 1];
+    int minsize[TWODOTS_MAX_COLOURS + 1];
+    for (int c = 0; c <= TWODOTS_MAX_COLOURS; c++) allowed[c] = true, minsize[c] = 2;
     if (!l->bombs && unmet == left) {
-        colours = 0;
+        /* every move left must meet one missing goal by itself */
+        for (int c = 0; c <= TWODOTS_MAX_COLOURS; c++) allowed[c] = false;
         for (int g = 0; g < s->ngoals; g++)
-            if (need[g] > 0) colours |= (uint64_t)1 << l->goal_colour[g];
+            if (need[g] > 0) {
+                allowed[l->goal_colour[g]] = true;
+                if (need[g] > minsize[l->goal_colour[g]]) minsize[l->goal_colour[g]] = need[g];
+            }
     }
-    int last = !l->bombs && left == 1 ? l->goal_colour[lastg] : 0;
-    if (!generate(s, cells, need, colours, b, last)) {
+    /* The last move: bombs off, one missing goal (unmet <= left) and only its
+     * best move. Bombs on, a regular move collects its own colour only: with
+     * two goals missing only cycles can win, with one the cycles and the
+     * longest path of its colour. */
+    bool ok;
+    if (left == 1 && !l->bombs)
+        ok = last_move(s, cells, l->goal_colour[lastg], need, b, false);
+    else if (left == 1)
+        ok = generate(s, cells, need, allowed, minsize, false, b) &&
+             (unmet > 1 || last_move(s, cells, l->goal_colour[lastg], need, b, true));
+    else
+        ok = generate(s, cells, need, allowed, minsize, true, b);
+    if (!ok) {
         s->stop = true;
         return false;
     }
-    uint8_t next[TWODOTS_EXACT_MAX_CELLS];
+    uint8_t *next = b->next;
     int nneed[TWODOTS_MAX_COLOURS];
     for (int i = 0; i < b->nch && !s->stop; i++) {
         const child *x = &b->ch[i];
+        const int *path = b->path + x->off;
         int collected[TWODOTS_MAX_COLOURS + 1] = {0};
         memcpy(next, cells, (size_t)s->ncells);
         if (!x->cyclic) {
-            for (int c = 0; c < s->ncells; c++)
-                if ((x->mask >> c) & 1u) next[c] = 0;
-            collected[x->colour] = popcount64(x->mask);
+            for (int c = 0; c < x->len; c++) next[path[c]] = 0;
+            collected[x->colour] = x->len;
             twodots_fall(s->rows, s->cols, next);
         } else {
-            twodots_apply_path(l, next, b->path + x->off, x->len, collected);
+            twodots_apply_path(l, next, path, x->len, collected);
         }
         for (int g = 0; g < s->ngoals; g++) {
             int v = need[g] - collected[l->goal_colour[g]];
             nneed[g] = v > 0 ? v : 0;
         }
         if (dfs(s, next, nneed, depth + 1, left - 1)) {
-            char *text = pl_xmalloc((size_t)x->len * 24 + 8);
-            twodots_path_text(l, b->path + x->off, x->len, text, (size_t)x->len * 24 + 8);
+            /* b may have moved when deeper depths grew the buffers */
+            b = &s->buf[depth];
+            x = &b->ch[i];
+            size_t cap = (size_t)x->len * 24 + 8;
+            char *text = pl_xmalloc(cap);
+            twodots_path_text(l, b->path + x->off, x->len, text, cap);
             free(s->moves[depth]);
             s->moves[depth] = text;
             return true;
         }
+        b = &s->buf[depth];
+        next = b->next;
     }
-    if (!s->stop) {
-        if (!pl_tt_get(&s->tt, key, &seen) || seen < left) pl_tt_put(&s->tt, key, left);
-    }
+    if (!s->stop && (!pl_tt_get(&s->tt, key, &seen) || seen < left)) pl_tt_put(&s->tt, key, left);
     return false;
 }
 
@@ -465,26 +727,43 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s.rows = l->rows;
     s.cols = l->cols;
     s.ncells = l->rows * l->cols;
+    s.words = (s.ncells + 63) / 64;
     s.ngoals = l->ngoals;
     s.lim = req->limits;
+    s.arena_cap = s.lim->memory_limit / 2;
     int budget = twodots_move_budget(l);
-    if (budget > s.ncells) budget = s.ncells; /* every move removes >= 2 dots */
-    s.maxdepth = budget;
+    if (budget > l->ndots / 2) budget = l->ndots / 2; /* every move removes >= 2 dots */
     pl_tt_init(&s.tt, s.lim->memory_limit / 2);
-    hset_init(&s.triples, 1024);
-    hset_init(&s.sets, 256);
-    hset_init(&s.cycles, 64);
-    s.buf = pl_xcalloc((size_t)budget + 2, sizeof *s.buf);
-    s.moves = pl_xcalloc((size_t)budget + 2, sizeof *s.moves);
-    s.deque = pl_xmalloc(3 * TWODOTS_EXACT_MAX_CELLS * sizeof *s.deque);
-    s.inside = pl_xmalloc((size_t)s.ncells + 1);
+    itab_init(&s.triples, 1024);
+    itab_init(&s.sets, 256);
+    itab_init(&s.cycles, 64);
+    size_t n = (size_t)s.ncells + 1;
+    s.comp = pl_xmalloc(n * sizeof(int));
+    s.local = pl_xmalloc(n * sizeof(int));
+    s.chain = pl_xmalloc(n * sizeof(int));
+    s.deque = pl_xmalloc((2 * n + 2) * sizeof(int));
+    s.tmp = pl_xmalloc((n + 2) * sizeof(int));
+    s.parent = pl_xmalloc(n * sizeof(int));
+    s.depth = pl_xmalloc(n * sizeof(int));
+    s.stack = pl_xmalloc(n * sizeof(int));
+    s.next = pl_xmalloc(n * sizeof(int));
+    s.dist = pl_xmalloc(n * sizeof(int));
+    s.visited = pl_xmalloc(n * sizeof(int));
+    for (size_t i = 0; i < n; i++) s.depth[i] = s.dist[i] = -1;
+    s.word_tmp = pl_xcalloc((size_t)s.words + 1, sizeof(uint64_t));
+    s.seen = pl_xcalloc(n, 1);
+    s.onpath = pl_xcalloc(n, 1);
+    s.inside = pl_xmalloc(n);
+    s.kw = 1;
     int need[TWODOTS_MAX_COLOURS];
     for (int g = 0; g < l->ngoals; g++) need[g] = l->goal_count[g];
     out->status = PL_UNSOLVABLE;
     int found = -1;
     for (int k = 0; k <= budget && found < 0; k++) {
-        if (dfs(&s, l->cell, need, 0, k)) found = k;
-        else if (s.stop) break;
+        if (dfs(&s, l->cell, need, 0, k))
+            found = k;
+        else if (s.stop)
+            break;
     }
     if (found >= 0) {
         out->status = PL_SOLVED;
@@ -501,21 +780,37 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     }
     out->nodes = s.lim->nodes;
     out->limit_hit = s.lim->hit;
-    out->peak_memory = s.tt.peak_bytes + (size_t)s.capent * sizeof(entry) +
-                       (s.triples.cap + s.sets.cap + s.cycles.cap) * 20;
-    for (int d = 0; d < budget + 2; d++) {
+    out->peak_memory = s.tt.peak_bytes + s.peak;
+    for (int d = 0; d < s.nbuf; d++) {
         free(s.buf[d].ch);
         free(s.buf[d].path);
+        free(s.buf[d].next);
         free(s.moves[d]);
     }
     free(s.buf);
     free(s.moves);
+    free(s.comp);
+    free(s.local);
+    free(s.chain);
     free(s.deque);
+    free(s.tmp);
+    free(s.parent);
+    free(s.depth);
+    free(s.stack);
+    free(s.next);
+    free(s.dist);
+    free(s.visited);
+    free(s.word_tmp);
+    free(s.seen);
+    free(s.onpath);
     free(s.inside);
     free(s.ent);
-    hset_free(&s.triples);
-    hset_free(&s.sets);
-    hset_free(&s.cycles);
+    free(s.emask);
+    free(s.cmask);
+    free(s.ccolour);
+    itab_free(&s.triples);
+    itab_free(&s.sets);
+    itab_free(&s.cycles);
     pl_tt_free(&s.tt);
     return 0;
 }

@@ -15,10 +15,13 @@
 
 #include "solvers.h"
 
+/* One row, or a taller board whose dots all lie in its bottom row (nothing
+ * can fall there either). */
 bool twodots_row_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
-    if (l->rows != 1) return snprintf(why, n, "needs a board of one row"), false;
+    for (int i = 0; i < (l->rows - 1) * l->cols; i++)
+        if (l->cell[i]) return snprintf(why, n, "needs a board of one row (dots only in the bottom row)"), false;
     snprintf(why, n, "one row of %d cells, %d goal%s: the greedy rule of Theorem 4 is exact", l->cols, l->ngoals,
              l->ngoals == 1 ? "" : "s");
     return true;
@@ -37,7 +40,8 @@ static int by_length_desc(const void *a, const void *b) {
 int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
     (void)err;
     const twodots_level *l = p;
-    int n = l->cols;
+    int n = l->cols, base = (l->rows - 1) * l->cols; /* the bottom row */
+    const uint8_t *cell = l->cell + base;
     run *runs = pl_xmalloc(((size_t)n + 1) * sizeof *runs);
     int *path = pl_xmalloc(((size_t)n + 1) * sizeof *path);
     char *buf = pl_xmalloc((size_t)n * 24 + 8);
@@ -47,14 +51,14 @@ int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl
         int colour = l->goal_colour[g], need = l->goal_count[g], nr = 0;
         for (int i = 0; i < n;) {
             int j = i;
-            while (j < n && l->cell[j] == l->cell[i]) j++;
-            if (l->cell[i] == colour && j - i >= 2) runs[nr++] = (run){i, j - i};
+            while (j < n && cell[j] == cell[i]) j++;
+            if (cell[i] == colour && j - i >= 2) runs[nr++] = (run){i, j - i};
             i = j;
         }
         qsort(runs, (size_t)nr, sizeof *runs, by_length_desc);
         int got = 0, k = 0;
         while (got < need && k < nr) {
-            for (int t = 0; t < runs[k].len; t++) path[t] = runs[k].start + t;
+            for (int t = 0; t < runs[k].len; t++) path[t] = base + runs[k].start + t;
             twodots_path_text(l, path, runs[k].len, buf, (size_t)n * 24 + 8);
             pl_strvec_push(&out->moves, buf);
             got += runs[k++].len;
@@ -66,8 +70,10 @@ int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl
     if (!possible || (l->moves >= 0 && total > l->moves)) {
         out->status = PL_UNSOLVABLE;
         pl_strvec_clear(&out->moves);
-        if (!possible) snprintf(out->note, sizeof out->note, "a goal exceeds the dots in runs of length >= 2");
-        else snprintf(out->note, sizeof out->note, "minimum moves %d > K = %d", total, l->moves);
+        if (!possible)
+            snprintf(out->note, sizeof out->note, "a goal exceeds the dots in runs of length >= 2");
+        else
+            snprintf(out->note, sizeof out->note, "minimum moves %d > K = %d", total, l->moves);
     } else {
         out->status = PL_SOLVED;
         pl_solution_set_value(out, "moves_used", total);

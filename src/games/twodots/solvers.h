@@ -17,9 +17,9 @@ int twodots_row_solve(const void *level, const pl_request *req, pl_solution *out
 /* solve_column.c: Theorem 3 (one column): tables C(i,j) and T(i,delta) */
 bool twodots_column_applies(const void *level, const pl_request *req, char *why, size_t n);
 int twodots_column_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+bool twodots_column_preferred(const void *level, const pl_request *req, char *why, size_t n);
 
-/* solve_exact.c: exact search over move effects (the NP-complete case) */
-#define TWODOTS_EXACT_MAX_CELLS 64
+/* solve_exact.c: exact search over move effects (the NP-complete case), any board size */
 bool twodots_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
 int twodots_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 

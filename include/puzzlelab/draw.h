@@ -1,0 +1,98 @@
+/* Drawing helpers shared by the games' render.c: a colour-blind-safe palette,
+ * grid cells, discs, polygons, arrows, text, and the output surface chosen by
+ * the file's extension (PNG, SVG, PDF). Everything draws through cairo in the
+ * game's units (the render driver scales one unit to --cell-size pixels or
+ * points), so one drawing routine per game serves every format. */
+#ifndef PUZZLELAB_DRAW_H
+#define PUZZLELAB_DRAW_H
+
+#include <cairo.h>
+
+#include "puzzlelab/game.h"
+
+#ifndef M_PI /* not in strict C11 */
+#define M_PI 3.14159265358979323846
+/* Frees cairo's and fontconfig's process-wide caches (fonts, patterns), so
+ * that leak checkers see a clean exit. Call once, at the end, when no cairo
+ * object is alive; drawing afterwards still works (they re-initialise). */
+void pl_draw_shutdown(void);
+
+#endif
+
+struct pl_canvas {
+    cairo_t *cr;
+    bool letters; /* print the colour letter on every piece */
+    double unit;  /* device units (px / pt) per drawing unit, for hairlines */
+    pl_box view;  /* the region shown (the union of the bounds of every step) */
+};
+
+/* ---------- palette ----------
+ * Okabe & Ito's eight colours ("Color Universal Design", 2008), which stay
+ * apart for the common forms of colour blindness, in an order that puts the
+ * most distinct first and black last. Colour k >= 1 is entry (k-1) mod 8;
+ * beyond eight, every further round is lightened (k 9..16) or darkened
+ * (17..24), alternately, so --letters matters there. */
+#define PL_PALETTE_SIZE 8
+void pl_palette_rgb(int colour, double rgb[3]);
+/* Black or white, whichever reads better on colour. */
+void pl_palette_ink(int colour, double rgb[3]);
+void pl_set_rgb(pl_canvas *cv, const double rgb[3]);
+void pl_set_colour(pl_canvas *cv, int colour);
+
+/* ---------- shapes (drawing units) ---------- */
+/* Light background and thin lines of a rows x cols grid of unit cells at
+ * (x0, y0). */
+void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols);
+/* A unit cell (a block) at (x, y) filled with colour, its letter when
+ * cv->letters (or always when force_letter). */
+void pl_draw_cell(pl_canvas *cv, double x, double y, int colour, char letter, bool force_letter);
+/* A disc (a button, a dot, a coin). */
+void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, char letter, bool force_letter);
+/* The highlight for "this is about to be played": a thick dark line with a
+ * white core, readable on every colour and without colour vision. */
+void pl_highlight_rect(pl_canvas *cv, double x, double y, double w, double h);
+void pl_highlight_circle(pl_canvas *cv, double cx, double cy, double r);
+void pl_highlight_polyline(pl_canvas *cv, const double *xy, int n, bool closed);
+/* The outline of a set of unit cells: in[r * cols + c] != 0 marks the cell
+ * at (c, r); only edges between a marked and an unmarked cell are drawn. */
+void pl_highlight_cells(pl_canvas *cv, int rows, int cols, const uint8_t *in);
+/* An arrow from (x0, y0) to (x1, y1), highlight style. */
+void pl_highlight_arrow(pl_canvas *cv, double x0, double y0, double x1, double y1);
+/* A dashed circle (a place to reach: coin targets). */
+void pl_draw_dashed_circle(pl_canvas *cv, double cx, double cy, double r);
+/* Polygons with holes: nrings closed rings, ring i has len[i] points
+ * (x, y pairs) in xy, one after the other; filled with rgb by the even-odd
+ * rule (so holes need no orientation) and outlined. For Snipperclips tools
+ * and shapes. */
+void pl_draw_polygons(pl_canvas *cv, const double *xy, const int *len, int nrings, const double fill[3],
+                      const double stroke[3]);
+/* Text centred at (x, y) (height size units), or left-aligned from x. */
+void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *text, bool centred);
+
+/* ---------- rendering a level or a certificate ---------- */
+typedef struct pl_render_options {
+    bool frames;  /* PNG / SVG: a strip of every step (PDF: always a page a step) */
+    int step;     /* PNG / SVG without frames: the step to draw (-1: the last) */
+    bool letters; /* colour letters on every piece */
+    double cell;  /* pixels (PNG) or points (SVG, PDF) per drawing unit */
+    int per_row;  /* frames per row of the strip */
+} pl_render_options;
+void pl_render_options_default(pl_render_options *o);
+
+typedef enum { PL_OUT_PNG, PL_OUT_SVG, PL_OUT_PDF } pl_output_kind;
+/* The kind from the extension (.png, .svg, .pdf, any case); -1 otherwise. */
+int pl_output_kind_of(const char *path);
+
+/* Replays moves (NULL: none) on level through the descriptor's move_apply and
+ * draws the start and every step into path. Returns 0; -1 with err on bad
+ * output (unknown extension, too large, cannot write) and on a move that does
+ * not replay (at the move's place in the MOVES file, with verify's reason). */
+int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
+                   const char *path, pl_error *err);
+
+/* Frees cairo's and fontconfig's process-wide caches (fonts, patterns), so
+ * that leak checkers see a clean exit. Call once, at the end, when no cairo
+ * object is alive; drawing afterwards still works (they re-initialise). */
+void pl_draw_shutdown(void);
+
+#endif

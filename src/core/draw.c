@@ -1,0 +1,242 @@
+/* Drawing helpers shared by every game's render.c (see puzzlelab/draw.h). The
+ * highlight style is shape, not hue: a thick dark stroke with a white core,
+ * so the move about to be played stands out on every colour of the palette
+ * and for readers who see no colour at all. */
+#include <fontconfig/fontconfig.h>
+#include <math.h>
+#include <string.h>
+
+#include "puzzlelab/draw.h"
+
+/* Okabe-Ito, without black first; black last. */
+static const double okabe_ito[PL_PALETTE_SIZE][3] = {
+    {0xE6 / 255.0, 0x9F / 255.0, 0x00 / 255.0}, /* orange */
+    {0x56 / 255.0, 0xB4 / 255.0, 0xE9 / 255.0}, /* sky blue */
+    {0x00 / 255.0, 0x9E / 255.0, 0x73 / 255.0}, /* bluish green */
+    {0xF0 / 255.0, 0xE4 / 255.0, 0x42 / 255.0}, /* yellow */
+    {0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0}, /* blue */
+    {0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0}, /* vermillion */
+    {0xCC / 255.0, 0x79 / 255.0, 0xA7 / 255.0}, /* reddish purple */
+    {0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0}, /* black */
+};
+
+void pl_palette_rgb(int colour, double rgb[3]) {
+    if (colour < 1) {
+        rgb[0] = rgb[1] = rgb[2] = 1.0;
+        return;
+    }
+    int k = (colour - 1) % PL_PALETTE_SIZE, round = (colour - 1) / PL_PALETTE_SIZE;
+    for (int i = 0; i < 3; i++) rgb[i] = okabe_ito[k][i];
+    if (round == 0) return;
+    /* Later rounds: lighter, darker, lighter still, ... */
+    double t = 0.25 * ((round + 1) / 2);
+    if (t > 0.75) t = 0.75;
+    for (int i = 0; i < 3; i++) rgb[i] = round % 2 ? rgb[i] + (1 - rgb[i]) * (t + 0.2) : rgb[i] * (1 - t);
+    if (k == PL_PALETTE_SIZE - 1 && round % 2 == 0)
+        for (int i = 0; i < 3; i++) rgb[i] = 0.25 * round > 0.6 ? 0.6 : 0.25 * round; /* greys */
+}
+
+void pl_palette_ink(int colour, double rgb[3]) {
+    double c[3];
+    pl_palette_rgb(colour, c);
+    double lum = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    rgb[0] = rgb[1] = rgb[2] = lum > 0.45 ? 0.0 : 1.0;
+}
+
+void pl_set_rgb(pl_canvas *cv, const double rgb[3]) {
+    cairo_set_source_rgb(cv->cr, rgb[0], rgb[1], rgb[2]);
+}
+
+void pl_set_colour(pl_canvas *cv, int colour) {
+    double c[3];
+    pl_palette_rgb(colour, c);
+    pl_set_rgb(cv, c);
+}
+
+/* A line width of px device units, at least a hairline. */
+static double px(const pl_canvas *cv, double n) {
+    return cv->unit > 0 ? n / cv->unit : 0.02 * n;
+}
+
+void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols) {
+    cairo_t *cr = cv->cr;
+    cairo_set_source_rgb(cr, 0.96, 0.96, 0.96);
+    cairo_rectangle(cr, x0, y0, cols, rows);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0.82, 0.82, 0.82);
+    cairo_set_line_width(cr, px(cv, 1));
+    for (int r = 0; r <= rows; r++) {
+        cairo_move_to(cr, x0, y0 + r);
+        cairo_line_to(cr, x0 + cols, y0 + r);
+    }
+    for (int c = 0; c <= cols; c++) {
+        cairo_move_to(cr, x0 + c, y0);
+        cairo_line_to(cr, x0 + c, y0 + rows);
+    }
+    cairo_stroke(cr);
+}
+
+static void letter_at(pl_canvas *cv, double cx, double cy, double size, int colour, char letter) {
+    double ink[3];
+    pl_palette_ink(colour, ink);
+    pl_set_rgb(cv, ink);
+    char t[2] = {letter, 0};
+    pl_draw_text(cv, cx, cy, size, t, true);
+}
+
+void pl_draw_cell(pl_canvas *cv, double x, double y, int colour, char letter, bool force_letter) {
+    cairo_t *cr = cv->cr;
+    double inset = 0.04;
+    pl_set_colour(cv, colour);
+    cairo_rectangle(cr, x + inset, y + inset, 1 - 2 * inset, 1 - 2 * inset);
+    cairo_fill(cr);
+    if (letter && (cv->letters || force_letter)) letter_at(cv, x + 0.5, y + 0.5, 0.55, colour, letter);
+}
+
+void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, char letter, bool force_letter) {
+    cairo_t *cr = cv->cr;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+    pl_set_colour(cv, colour);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+    cairo_set_line_width(cr, px(cv, 1));
+    cairo_stroke(cr);
+    if (letter && (cv->letters || force_letter)) letter_at(cv, cx, cy, 1.1 * r, colour, letter);
+}
+
+/* Strokes the current path twice: dark and wide, then white and narrow. */
+static void highlight_stroke(pl_canvas *cv) {
+    cairo_t *cr = cv->cr;
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_source_rgb(cr, 0.0, 0.0, 0.0);
+    cairo_set_line_width(cr, 0.16);
+    cairo_stroke_preserve(cr);
+    cairo_set_source_rgb(cr, 1.0, 1.0, 1.0);
+    cairo_set_line_width(cr, 0.06);
+    cairo_stroke(cr);
+}
+
+void pl_highlight_rect(pl_canvas *cv, double x, double y, double w, double h) {
+    cairo_new_path(cv->cr);
+    cairo_rectangle(cv->cr, x, y, w, h);
+    highlight_stroke(cv);
+}
+
+void pl_highlight_circle(pl_canvas *cv, double cx, double cy, double r) {
+    cairo_new_path(cv->cr);
+    cairo_arc(cv->cr, cx, cy, r, 0, 2 * M_PI);
+    cairo_close_path(cv->cr);
+    highlight_stroke(cv);
+}
+
+void pl_highlight_polyline(pl_canvas *cv, const double *xy, int n, bool closed) {
+    if (n < 1) return;
+    cairo_new_path(cv->cr);
+    cairo_move_to(cv->cr, xy[0], xy[1]);
+    for (int i = 1; i < n; i++) cairo_line_to(cv->cr, xy[2 * i], xy[2 * i + 1]);
+    if (closed) cairo_close_path(cv->cr);
+    highlight_stroke(cv);
+}
+
+void pl_highlight_cells(pl_canvas *cv, int rows, int cols, const uint8_t *in) {
+    cairo_t *cr = cv->cr;
+    cairo_new_path(cr);
+#define IN(r, c) ((r) >= 0 && (r) < rows && (c) >= 0 && (c) < cols && in[(size_t)(r) * (size_t)cols + (size_t)(c)])
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            if (!IN(r, c)) continue;
+            if (!IN(r - 1, c)) cairo_move_to(cr, c, r), cairo_line_to(cr, c + 1, r);
+            if (!IN(r + 1, c)) cairo_move_to(cr, c, r + 1), cairo_line_to(cr, c + 1, r + 1);
+            if (!IN(r, c - 1)) cairo_move_to(cr, c, r), cairo_line_to(cr, c, r + 1);
+            if (!IN(r, c + 1)) cairo_move_to(cr, c + 1, r), cairo_line_to(cr, c + 1, r + 1);
+        }
+#undef IN
+    highlight_stroke(cv);
+}
+
+void pl_highlight_arrow(pl_canvas *cv, double x0, double y0, double x1, double y1) {
+    double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+    if (len <= 0) return;
+    dx /= len;
+    dy /= len;
+    double head = len < 1.2 ? 0.4 * len : 0.45;
+    double shaft[4] = {x0, y0, x1 - dx * head * 0.5, y1 - dy * head * 0.5};
+    pl_highlight_polyline(cv, shaft, 2, false);
+    cairo_t *cr = cv->cr;
+    cairo_new_path(cr);
+    cairo_move_to(cr, x1, y1);
+    cairo_line_to(cr, x1 - dx * head - dy * head * 0.5, y1 - dy * head + dx * head * 0.5);
+    cairo_line_to(cr, x1 - dx * head + dy * head * 0.5, y1 - dy * head - dx * head * 0.5);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 0.0, 0.0, 0.0);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 1.0, 1.0, 1.0);
+    cairo_set_line_width(cr, 0.03);
+    cairo_stroke(cr);
+}
+
+void pl_draw_dashed_circle(pl_canvas *cv, double cx, double cy, double r) {
+    cairo_t *cr = cv->cr;
+    double dash[2] = {0.12, 0.08};
+    cairo_new_path(cr);
+    cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    cairo_set_line_width(cr, 0.05);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
+void pl_draw_polygons(pl_canvas *cv, const double *xy, const int *len, int nrings, const double fill[3],
+                      const double stroke[3]) {
+    cairo_t *cr = cv->cr;
+    cairo_new_path(cr);
+    const double *p = xy;
+    for (int k = 0; k < nrings; k++) {
+        if (len[k] > 0) {
+            cairo_move_to(cr, p[0], p[1]);
+            for (int i = 1; i < len[k]; i++) cairo_line_to(cr, p[2 * i], p[2 * i + 1]);
+            cairo_close_path(cr);
+        }
+        p += 2 * len[k];
+    }
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    if (fill) {
+        pl_set_rgb(cv, fill);
+        if (stroke)
+            cairo_fill_preserve(cr);
+        else
+            cairo_fill(cr);
+    }
+    if (stroke) {
+        pl_set_rgb(cv, stroke);
+        cairo_set_line_width(cr, px(cv, 1.5));
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+        cairo_stroke(cr);
+    }
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+}
+
+void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *text, bool centred) {
+    cairo_t *cr = cv->cr;
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text, &e);
+    cairo_font_extents_t fe;
+    cairo_font_extents(cr, &fe);
+    /* Centre on the font's ascent/descent, not the glyph's box, so letters
+     * of one row share a baseline. */
+    double by = y + (fe.ascent - fe.descent) / 2;
+    double bx = centred ? x - e.x_advance / 2 : x;
+    cairo_move_to(cr, bx, by);
+    cairo_show_text(cr, text);
+    cairo_new_path(cr);
+}
+
+void pl_draw_shutdown(void) {
+    cairo_debug_reset_static_data();
+    FcFini();
+}

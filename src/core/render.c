@@ -1,0 +1,240 @@
+/* The render driver: replays a certificate through the game descriptor
+ * (state_new, move_apply) and draws every step with the game's render hook
+ * onto a cairo surface chosen by the file's extension. Two passes: the first
+ * replays to check every move and to take the union of the states' bounds
+ * (so every frame shares one scale and the captions fit), the second draws.
+ * It knows no game rules. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "puzzlelab/draw.h"
+
+#define MARGIN 0.5  /* around the board, in drawing units */
+#define CAPTION 0.9 /* caption band above the board */
+#define TEXT 0.42   /* caption text height */
+#define LEGEND_ITEM 1.4
+#define MAX_PNG_SIDE 32767 /* cairo's image surface limit */
+#define MAX_CAPTION_MOVE 48
+
+void pl_render_options_default(pl_render_options *o) {
+    memset(o, 0, sizeof *o);
+    o->step = -1;
+    o->cell = 40;
+    o->per_row = 4;
+}
+
+int pl_output_kind_of(const char *path) {
+    const char *dot = strrchr(path, '.');
+    if (!dot || strchr(dot, '/')) return -1;
+    char ext[8] = {0};
+    if (strlen(dot + 1) >= sizeof ext) return -1;
+    for (size_t i = 0; dot[1 + i] && i + 1 < sizeof ext; i++) ext[i] = (char)tolower((unsigned char)dot[1 + i]);
+    if (strcmp(ext, "png") == 0) return PL_OUT_PNG;
+    if (strcmp(ext, "svg") == 0) return PL_OUT_SVG;
+    if (strcmp(ext, "pdf") == 0) return PL_OUT_PDF;
+    return -1;
+}
+
+static void box_union(pl_box *a, const pl_box *b) {
+    if (b->x0 < a->x0) a->x0 = b->x0;
+    if (b->y0 < a->y0) a->y0 = b->y0;
+    if (b->x1 > a->x1) a->x1 = b->x1;
+    if (b->y1 > a->y1) a->y1 = b->y1;
+}
+
+static void caption_of(int step, int nmoves, const char *next, char *buf, size_t n) {
+    char mv[MAX_CAPTION_MOVE + 4];
+    if (next) {
+        size_t len = strlen(next);
+        if (len > MAX_CAPTION_MOVE)
+            snprintf(mv, sizeof mv, "%.*s...", MAX_CAPTION_MOVE, next);
+        else
+            snprintf(mv, sizeof mv, "%s", next);
+    }
+    if (nmoves == 0)
+        snprintf(buf, n, "level");
+    else if (next)
+        snprintf(buf, n, "step %d of %d: %s", step + 1, nmoves, mv);
+    else
+        snprintf(buf, n, "end (%d move%s)", nmoves, nmoves == 1 ? "" : "s");
+}
+
+/* The frame's layout, in drawing units. */
+typedef struct layout {
+    pl_box box;      /* union of the states' bounds */
+    double w, h;     /* frame */
+    double legend_h; /* legend band below the board */
+    int legend_per_line;
+    int ncolours;
+    char colours[64];
+} layout;
+
+static double text_width(cairo_t *cr, const char *s) {
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, s, &e);
+    return e.x_advance;
+}
+
+/* Replays every move, checking it, and measures the frame. */
+static int measure(const pl_game *g, const void *level, const pl_moves *mv, layout *lo, pl_error *err) {
+    cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(scratch);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, TEXT * 100); /* metrics at a tiny size are hinted out of shape */
+    int nmoves = mv ? mv->n : 0, rc = 0;
+    void *st = g->state_new(level);
+    g->render->bounds(st, &lo->box);
+    char cap[128], reason[256];
+    double capw = 0;
+    for (int i = 0; i <= nmoves; i++) {
+        caption_of(i, nmoves, i < nmoves ? mv->text[i] : NULL, cap, sizeof cap);
+        double w = text_width(cr, cap) / 100;
+        if (w > capw) capw = w;
+        if (i == nmoves) break;
+        int col = 1;
+        pl_move_result r = g->move_apply(st, mv->text[i], reason, sizeof reason, &col);
+        if (r == PL_MOVE_SYNTAX) {
+            rc = pl_error_set(err, mv->file, mv->line[i], mv->col[i] + col - 1, "%s", reason);
+            break;
+        }
+        if (r == PL_MOVE_ILLEGAL) {
+            rc = pl_error_set(err, mv->file, mv->line[i], mv->col[i],
+                              "move %d (%.60s) is illegal: %.160s (render draws certificates that verify accepts)",
+                              i + 1, mv->text[i], reason);
+            break;
+        }
+        pl_box b;
+        g->render->bounds(st, &b);
+        box_union(&lo->box, &b);
+    }
+    g->state_free(st);
+    double bw = lo->box.x1 - lo->box.x0, bh = lo->box.y1 - lo->box.y0;
+    lo->w = bw + 2 * MARGIN;
+    if (capw + 2 * MARGIN > lo->w) lo->w = capw + 2 * MARGIN;
+    lo->ncolours = g->render->colours ? g->render->colours(level, lo->colours, (int)sizeof lo->colours) : 0;
+    lo->legend_per_line = (int)((lo->w - 2 * MARGIN) / LEGEND_ITEM);
+    if (lo->legend_per_line < 1) lo->legend_per_line = 1;
+    int lines = lo->ncolours ? (lo->ncolours + lo->legend_per_line - 1) / lo->legend_per_line : 0;
+    lo->legend_h = lines * 0.8;
+    lo->h = CAPTION + bh + MARGIN + lo->legend_h + (lines ? MARGIN * 0.5 : 0);
+    cairo_destroy(cr);
+    cairo_surface_destroy(scratch);
+    return rc;
+}
+
+/* One frame with its top-left corner at the current origin (drawing units). */
+static void draw_frame(const pl_game *g, const void *state, const char *next, const char *caption, const layout *lo,
+                       pl_canvas *cv) {
+    cairo_t *cr = cv->cr;
+    cairo_save(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_rectangle(cr, 0, 0, lo->w, lo->h);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    pl_draw_text(cv, MARGIN, CAPTION / 2, TEXT, caption, false);
+    double bw = lo->box.x1 - lo->box.x0, bh = lo->box.y1 - lo->box.y0;
+    cairo_save(cr);
+    cairo_translate(cr, (lo->w - bw) / 2 - lo->box.x0, CAPTION - lo->box.y0);
+    g->render->draw(state, next, cv);
+    cairo_restore(cr);
+    double y = CAPTION + bh + MARGIN;
+    for (int i = 0; i < lo->ncolours; i++) {
+        int line = i / lo->legend_per_line, k = i % lo->legend_per_line;
+        double x = MARGIN + k * LEGEND_ITEM, yy = y + line * 0.8;
+        pl_draw_cell(cv, x, yy, i + 1, lo->colours[i], false);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        char t[2] = {lo->colours[i], 0};
+        pl_draw_text(cv, x + 0.95, yy + 0.5, TEXT, t, false);
+    }
+    cairo_restore(cr);
+}
+
+int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
+                   const char *path, pl_error *err) {
+    if (!g->render) return pl_error_set(err, NULL, 0, 0, "%s has no pictures", g->name);
+    int kind = pl_output_kind_of(path);
+    if (kind < 0)
+        return pl_error_set(err, NULL, 0, 0, "%s: expected an output file ending in .png, .svg or .pdf", path);
+    layout lo;
+    memset(&lo, 0, sizeof lo);
+    if (measure(g, level, mv, &lo, err)) return -1;
+    int nmoves = mv ? mv->n : 0;
+    /* Which steps become frames: every one (PDF, or --frames), else one. */
+    int first = 0, last = nmoves;
+    if (kind != PL_OUT_PDF && !o->frames) {
+        int s = o->step < 0 || o->step > nmoves ? nmoves : o->step;
+        first = last = s;
+    }
+    int nframes = last - first + 1;
+    int per_row = kind == PL_OUT_PDF ? 1 : (nframes < o->per_row ? nframes : o->per_row);
+    if (per_row < 1) per_row = 1;
+    int nrows = kind == PL_OUT_PDF ? 1 : (nframes + per_row - 1) / per_row;
+    double scale = o->cell;
+    double W = per_row * lo.w * scale, H = nrows * lo.h * scale;
+    if (kind == PL_OUT_PNG && (W > MAX_PNG_SIDE || H > MAX_PNG_SIDE))
+        return pl_error_set(err, NULL, 0, 0,
+                            "%s: the picture would be %.0f x %.0f pixels (PNG allows %d); use a smaller "
+                            "--cell-size, --frames-per-row, or PDF",
+                            path, W, H, MAX_PNG_SIDE);
+    cairo_surface_t *surf;
+    if (kind == PL_OUT_PNG)
+        surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(W), (int)ceil(H));
+    else if (kind == PL_OUT_SVG)
+        surf = cairo_svg_surface_create(path, W, H);
+    else
+        surf = cairo_pdf_surface_create(path, W, H);
+    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+        pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(cairo_surface_status(surf)));
+        cairo_surface_destroy(surf);
+        return -1;
+    }
+    cairo_t *cr = cairo_create(surf);
+    pl_canvas cv = {.cr = cr, .letters = o->letters, .unit = scale, .view = lo.box};
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_scale(cr, scale, scale);
+    void *st = g->state_new(level);
+    char cap[128], reason[256];
+    for (int i = 0; i <= last; i++) {
+        const char *next = i < nmoves ? mv->text[i] : NULL;
+        if (i >= first) {
+            int f = i - first;
+            caption_of(i, nmoves, next, cap, sizeof cap);
+            cairo_save(cr);
+            if (kind != PL_OUT_PDF) cairo_translate(cr, (f % per_row) * lo.w, (f / per_row) * lo.h);
+            draw_frame(g, st, next, cap, &lo, &cv);
+            if (kind != PL_OUT_PDF && nframes > 1) {
+                cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+                cairo_set_line_width(cr, 1.0 / scale);
+                cairo_rectangle(cr, 0, 0, lo.w, lo.h);
+                cairo_stroke(cr);
+            }
+            cairo_restore(cr);
+            if (kind == PL_OUT_PDF) cairo_show_page(cr);
+        }
+        if (next) {
+            int col = 1;
+            g->move_apply(st, next, reason, sizeof reason, &col); /* checked by measure */
+        }
+    }
+    g->state_free(st);
+    int rc = 0;
+    if (kind == PL_OUT_PNG) {
+        cairo_status_t s = cairo_surface_write_to_png(surf, path);
+        if (s != CAIRO_STATUS_SUCCESS)
+            rc = pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(s));
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surf);
+    if (!rc && cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
+        rc = pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path,
+                          cairo_status_to_string(cairo_surface_status(surf)));
+    cairo_surface_destroy(surf);
+    return rc;
+}

@@ -1,0 +1,95 @@
+/* Terminal play of Two Dots: a move is traced one dot at a time. Picking the
+ * last dot again (or the finish key) plays the path; picking an earlier dot of
+ * the path closes a cycle and plays it. Legality is move_apply's business. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "state.h"
+
+static void window(const void *p, int *r0, int *c0, int *rows, int *cols, int *shear) {
+    const twodots_state *st = p;
+    *r0 = *c0 = 0;
+    *rows = st->level->rows;
+    *cols = st->level->cols;
+    *shear = 0;
+}
+
+static char cell(const void *p, int r, int c, int *colour) {
+    const twodots_state *st = p;
+    const twodots_level *l = st->level;
+    *colour = 0;
+    if (r < 0 || r >= l->rows || c < 0 || c >= l->cols) return '.';
+    *colour = st->cells[r * l->cols + c];
+    return *colour ? l->colour_char[*colour] : '.';
+}
+
+static void path_text(const int *r, const int *c, int n, char *move, size_t mn) {
+    size_t k = 0;
+    move[0] = '\0';
+    for (int i = 0; i < n && k < mn; i++) {
+        int w = snprintf(move + k, mn - k, "%s%d,%d", i ? " " : "", r[i], c[i]);
+        if (w < 0) break;
+        k += (size_t)w;
+    }
+}
+
+static pl_pick_result pick(const void *p, const int *r, const int *c, int n, bool finish, char *move, size_t mn,
+                           char *msg, size_t n_msg) {
+    (void)p;
+    int last = n - 1;
+    if (n >= 2 && r[last] == r[last - 1] && c[last] == c[last - 1]) {
+        if (n == 2) {
+            snprintf(msg, n_msg, "a path needs at least two dots");
+            return PL_PICK_REJECT;
+        }
+        path_text(r, c, n - 1, move, mn); /* the last dot again: play the path */
+        return PL_PICK_MOVE;
+    }
+    for (int i = 0; i + 1 < last; i++)
+        if (r[i] == r[last] && c[i] == c[last]) {
+            path_text(r, c, n, move, mn); /* back to an earlier dot: a cycle */
+            return PL_PICK_MOVE;
+        }
+    if (finish && n >= 2) {
+        path_text(r, c, n, move, mn);
+        return PL_PICK_MOVE;
+    }
+    if (finish) snprintf(msg, n_msg, "path started: pick the next dot");
+    return PL_PICK_MORE;
+}
+
+static void *state_level(const void *p, char *why, size_t n) {
+    (void)why, (void)n;
+    const twodots_state *st = p;
+    const twodots_level *src = st->level;
+    twodots_level *l = pl_xmalloc(sizeof *l);
+    *l = *src;
+    size_t cells = (size_t)src->rows * (size_t)src->cols;
+    l->cell = pl_xmalloc(cells + 1);
+    memcpy(l->cell, st->cells, cells);
+    memset(l->count, 0, sizeof l->count);
+    l->ndots = 0;
+    for (size_t i = 0; i < cells; i++)
+        if (l->cell[i]) {
+            l->count[l->cell[i]]++;
+            l->ndots++;
+        }
+    if (src->moves >= 0) l->moves = src->moves > st->used ? src->moves - st->used : 0; /* moves: 0 is a level too */
+    /* What is left of each goal after the dots collected so far. */
+    for (int g = 0; g < l->ngoals; g++) {
+        int left = src->goal_count[g] - st->collected[src->goal_colour[g]];
+        l->goal_count[g] = left > 0 ? left : 0;
+    }
+    return l;
+}
+
+const pl_play_hooks twodots_play_hooks = {
+    .how = "trace a path dot by dot; select the last dot again (or press Enter) to play it; "
+           "select an earlier dot of the path to close a cycle",
+    .playable = NULL,
+    .window = window,
+    .cell = cell,
+    .pick = pick,
+    .state_level = state_level,
+};

@@ -1,0 +1,513 @@
+/* Pictures (issue 9): the render driver and every game's drawing routine.
+ * Output files are checked for what they are (PNG signature and IHDR size,
+ * SVG root element, PDF page count = moves + 1), and the drawn pixels of small
+ * known boards are sampled through cairo's image surface: the palette colour
+ * of a piece, the empty cell's grey, the black ring of the highlight around
+ * the move about to be played, and the board after the move. The palette is
+ * checked to stay apart under simulated protanopia and deuteranopia.
+ *
+ *   test_render OUTDIR */
+#include "check.h"
+
+#include <cairo.h>
+#include <math.h>
+
+#include "puzzlelab/draw.h"
+
+static const char *outdir = ".";
+
+static void *load(const pl_game *g, const char *text) {
+    pl_level_text lt;
+    pl_error err = {0};
+    char msg[1024];
+    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) {
+        pl_error_format(&err, msg, sizeof msg);
+        CHECKF(0, "level text: %s", msg);
+        return NULL;
+    }
+    void *l = g->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    if (!l) {
+        pl_error_format(&err, msg, sizeof msg);
+        CHECKF(0, "level: %s", msg);
+    }
+    return l;
+}
+
+static char *path_of(const char *name) {
+    static char buf[4][1024];
+    static int k = 0;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", outdir, name);
+    return buf[k];
+}
+
+/* Renders level (+ moves text, may be NULL) to name; returns 0 or -1 with the
+ * message in msg. */
+static int render(const pl_game *g, const void *level, const char *moves, const pl_render_options *o, const char *name,
+                  char *msg, size_t n) {
+    pl_moves mv;
+    pl_error err = {0};
+    msg[0] = '\0';
+    if (moves && pl_moves_parse("t.moves", moves, strlen(moves), &mv, &err)) {
+        pl_error_format(&err, msg, n);
+        return -1;
+    }
+    int rc = pl_render_file(g, level, moves ? &mv : NULL, o, path_of(name), &err);
+    if (rc) pl_error_format(&err, msg, n);
+    if (moves) pl_moves_free(&mv);
+    return rc;
+}
+
+static unsigned char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *d = malloc((size_t)n + 1);
+    *len = fread(d, 1, (size_t)n, f);
+    d[*len] = 0;
+    fclose(f);
+    return d;
+}
+
+/* PNG: the 8-byte signature, then IHDR's width and height (big-endian). */
+static bool png_header(const char *path, unsigned *w, unsigned *h) {
+    size_t len;
+    unsigned char *d = slurp(path, &len);
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    bool ok = d && len > 24 && memcmp(d, sig, 8) == 0 && memcmp(d + 12, "IHDR", 4) == 0;
+    if (ok) {
+        *w = (unsigned)d[16] << 24 | (unsigned)d[17] << 16 | (unsigned)d[18] << 8 | d[19];
+        *h = (unsigned)d[20] << 24 | (unsigned)d[21] << 16 | (unsigned)d[22] << 8 | d[23];
+    }
+    free(d);
+    return ok;
+}
+
+/* Pages of a PDF: page objects "/Type /Page" (not "/Pages"). */
+static int pdf_pages(const char *path) {
+    size_t len;
+    unsigned char *d = slurp(path, &len);
+    if (!d || len < 5 || memcmp(d, "%PDF-", 5) != 0) {
+        free(d);
+        return -1;
+    }
+    int n = 0;
+    for (size_t i = 0; i + 11 < len; i++)
+        if (memcmp(d + i, "/Type /Page", 11) == 0 && d[i + 11] != 's') n++;
+    free(d);
+    return n;
+}
+
+typedef struct image {
+    cairo_surface_t *s;
+    int w, h, stride;
+    unsigned char *data;
+} image;
+
+static bool image_open(image *im, const char *name) {
+    im->s = cairo_image_surface_create_from_png(path_of(name));
+    if (cairo_surface_status(im->s) != CAIRO_STATUS_SUCCESS) {
+        CHECKF(0, "cannot read %s back", name);
+        cairo_surface_destroy(im->s);
+        im->s = NULL;
+        return false;
+    }
+    im->w = cairo_image_surface_get_width(im->s);
+    im->h = cairo_image_surface_get_height(im->s);
+    im->stride = cairo_image_surface_get_stride(im->s);
+    im->data = cairo_image_surface_get_data(im->s);
+    return true;
+}
+
+static void image_close(image *im) {
+    if (im->s) cairo_surface_destroy(im->s);
+}
+
+/* Where the board starts in a one-frame picture: centred in the frame, whose
+ * width is the board's plus the margins or the caption's, if wider. */
+static double board_x(const image *im, double cell, double board_width) {
+    return (im->w / cell - board_width) / 2;
+}
+
+/* 0xRRGGBB at pixel (x, y). */
+static unsigned pixel(const image *im, double x, double y) {
+    int ix = (int)x, iy = (int)y;
+    if (ix < 0 || iy < 0 || ix >= im->w || iy >= im->h) return 0xFFFFFFFFu;
+    uint32_t v;
+    memcpy(&v, im->data + (size_t)iy * (size_t)im->stride + (size_t)ix * 4, 4);
+    return v & 0xFFFFFFu;
+}
+
+static unsigned palette_hex(int colour) {
+    double c[3];
+    pl_palette_rgb(colour, c);
+    return (unsigned)lround(c[0] * 255) << 16 | (unsigned)lround(c[1] * 255) << 8 | (unsigned)lround(c[2] * 255);
+}
+
+#define GRID_GREY 0xF5F5F5u /* pl_draw_grid's background, 0.96 */
+
+/* The layout of render.c: a frame is the board plus a margin of 0.5 on each
+ * side (or the caption, if wider), a caption band of 0.9 above, and below the
+ * board 0.5 and the legend (0.8 a line, plus 0.25). */
+static const double MARGIN = 0.5, CAPTION = 0.9;
+
+static void test_output_kinds(void) {
+    CHECK_INT(pl_output_kind_of("a.png"), PL_OUT_PNG);
+    CHECK_INT(pl_output_kind_of("dir.x/A.PDF"), PL_OUT_PDF);
+    CHECK_INT(pl_output_kind_of("a.Svg"), PL_OUT_SVG);
+    CHECK_INT(pl_output_kind_of("a.jpeg"), -1);
+    CHECK_INT(pl_output_kind_of("png"), -1);
+    CHECK_INT(pl_output_kind_of("x.png/y"), -1);
+}
+
+static void test_clickomania_pixels(void) {
+    const pl_game *g = &pl_game_clickomania;
+    check_context(false, 0, "clickomania a.. / abb");
+    void *l = load(g, "a..\nabb\n");
+    if (!l) return;
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 50;
+    char msg[512];
+    CHECKF(render(g, l, NULL, &o, "click.png", msg, sizeof msg) == 0, "render: %s", msg);
+    unsigned w = 0, h = 0;
+    CHECK(png_header(path_of("click.png"), &w, &h));
+    /* 3 columns + margins = 4 units; two colours fit one legend line of (4 - 1) / 1.4 = 2 items. */
+    CHECK_INT((int)w, 200);
+    CHECK_INT((int)h, (int)ceil((CAPTION + 2 + MARGIN + 0.8 + 0.25) * 50));
+    image im;
+    if (image_open(&im, "click.png")) {
+        CHECK_INT(im.w, 200);
+        /* a cell's pixel away from its centre (where a letter could be) */
+#define AT(r, c) pixel(&im, (board_x(&im, 50, 3) + (c) + 0.25) * 50, (CAPTION + (r) + 0.25) * 50)
+        CHECKF(AT(0, 0) == palette_hex(1), "a at 0,0: %06x, expected %06x", AT(0, 0), palette_hex(1));
+        CHECKF(AT(1, 0) == palette_hex(1), "a at 1,0: %06x", AT(1, 0));
+        CHECKF(AT(1, 1) == palette_hex(2), "b at 1,1: %06x, expected %06x", AT(1, 1), palette_hex(2));
+        CHECKF(AT(1, 2) == palette_hex(2), "b at 1,2: %06x", AT(1, 2));
+        CHECKF(AT(0, 1) == GRID_GREY, "empty 0,1: %06x", AT(0, 1));
+        CHECKF(AT(0, 2) == GRID_GREY, "empty 0,2: %06x", AT(0, 2));
+        CHECK(palette_hex(1) == 0xE69F00u && palette_hex(2) == 0x56B4E9u); /* Okabe-Ito orange, sky blue */
+        image_close(&im);
+    }
+    /* The start with the click 1,1 highlighted: the group b at 1,1-1,2 is
+     * outlined by a black ring (0.16 wide) with a white core (0.06). */
+    o.step = 0;
+    CHECKF(render(g, l, "1,1\n", &o, "click-step0.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "click-step0.png")) {
+        double top = (CAPTION + 1) * 50, x = (board_x(&im, 50, 3) + 1.5) * 50;
+        CHECKF(pixel(&im, x, top - 3) == 0x000000u, "outer ring above the group: %06x", pixel(&im, x, top - 3));
+        CHECKF(pixel(&im, x, top) == 0xFFFFFFu, "white core on the group's edge: %06x", pixel(&im, x, top));
+        CHECKF(AT(0, 0) == palette_hex(1), "a at 0,0 untouched: %06x", AT(0, 0));
+        CHECKF(AT(1, 2) == palette_hex(2), "b at 1,2 still there: %06x", AT(1, 2));
+        image_close(&im);
+    }
+    /* After the click: only the a column remains. */
+    o.step = 1;
+    CHECKF(render(g, l, "1,1\n", &o, "click-step1.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "click-step1.png")) {
+        CHECKF(AT(1, 1) == GRID_GREY, "1,1 empty after the click: %06x", AT(1, 1));
+        CHECKF(AT(1, 2) == GRID_GREY, "1,2 empty after the click: %06x", AT(1, 2));
+        CHECKF(AT(0, 0) == palette_hex(1), "a at 0,0: %06x", AT(0, 0));
+        image_close(&im);
+#undef AT
+    }
+    /* PDF: a page a step, moves + 1. */
+    o.step = -1;
+    CHECKF(render(g, l, "1,1\n0,0\n", &o, "click.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+    CHECK_INT(pdf_pages(path_of("click.pdf")), 3);
+    CHECKF(render(g, l, NULL, &o, "click-level.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+    CHECK_INT(pdf_pages(path_of("click-level.pdf")), 1);
+    /* PNG strip: 3 frames of 4 units side by side. */
+    o.frames = true;
+    CHECKF(render(g, l, "1,1\n0,0\n", &o, "click-strip.png", msg, sizeof msg) == 0, "render: %s", msg);
+    CHECK(png_header(path_of("click-strip.png"), &w, &h));
+    CHECKF(w > 3 * 4 * 50 - 1, "strip width %u", w);
+    o.per_row = 2; /* 2 + 1: two rows of frames */
+    CHECKF(render(g, l, "1,1\n0,0\n", &o, "click-strip2.png", msg, sizeof msg) == 0, "render: %s", msg);
+    unsigned w2, h2;
+    CHECK(png_header(path_of("click-strip2.png"), &w2, &h2));
+    CHECKF(abs((int)h2 - 2 * (int)h) <= 1, "two rows of frames: %u px high, one row %u", h2, h);
+    /* SVG: an XML file whose root is svg (parsed in tests/render/run.sh). */
+    CHECKF(render(g, l, "1,1\n", &o, "click.svg", msg, sizeof msg) == 0, "render: %s", msg);
+    size_t len;
+    unsigned char *svg = slurp(path_of("click.svg"), &len);
+    CHECK(svg && strstr((char *)svg, "<svg") != NULL && strstr((char *)svg, "</svg>") != NULL);
+    free(svg);
+    /* Errors: a move that does not replay, a bad extension, a picture too large. */
+    o.frames = false;
+    CHECK(render(g, l, "1,1\n\n0,2\n", &o, "bad.png", msg, sizeof msg) != 0);
+    CHECK_STR(msg, "t.moves:3:1: move 2 (0,2) is illegal: empty cell (render draws certificates that verify "
+                   "accepts)");
+    CHECK(render(g, l, "1,x\n", &o, "bad.png", msg, sizeof msg) != 0);
+    CHECK_STR(msg, "t.moves:1:3: expected a column number");
+    CHECK(render(g, l, NULL, &o, "bad.gif", msg, sizeof msg) != 0);
+    CHECKF(strstr(msg, "expected an output file ending in .png, .svg or .pdf") != NULL, "%s", msg);
+    o.cell = 1000;
+    CHECK(render(g, l, NULL, &o, "huge.png", msg, sizeof msg) == 0); /* 4000 px: fine */
+    o.cell = 10000;
+    CHECK(render(g, l, NULL, &o, "huge.png", msg, sizeof msg) != 0);
+    CHECKF(strstr(msg, "PNG allows 32767") != NULL, "%s", msg);
+    g->level_free(l);
+    check_clear_context();
+}
+
+/* A disc's centre pixel: the piece's colour (letters are off). */
+static void test_disc_games(void) {
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 40;
+    char msg[512];
+    image im;
+    /* Buttons: a b . / a b b: colour a at 0,0, b at 1,2; the cut 0,0 1,0 ringed. */
+    const pl_game *g = &pl_game_buttons;
+    void *l = load(g, "ab.\nabb\n");
+    if (l) {
+        CHECKF(render(g, l, "0,0 1,0\n", &o, "buttons.png", msg, sizeof msg) == 0, "%s", msg);
+        o.step = 0;
+        CHECKF(render(g, l, "0,0 1,0\n", &o, "buttons0.png", msg, sizeof msg) == 0, "%s", msg);
+        o.step = -1;
+        if (image_open(&im, "buttons.png")) {
+#define CENTRE(r, c) pixel(&im, (board_x(&im, 40, 3) + (c) + 0.5) * 40, (CAPTION + (r) + 0.5) * 40)
+            CHECKF(CENTRE(0, 0) == GRID_GREY, "0,0 cut away: %06x", CENTRE(0, 0));
+            CHECKF(CENTRE(1, 2) == palette_hex(2), "b at 1,2: %06x", CENTRE(1, 2));
+            image_close(&im);
+        }
+        if (image_open(&im, "buttons0.png")) {
+            CHECKF(CENTRE(1, 2) == palette_hex(2), "b at 1,2: %06x", CENTRE(1, 2));
+            /* the ring just outside the end button 0,0 (radius 0.38 + 0.06) */
+            double x = (board_x(&im, 40, 3) + 0.5) * 40, y = (CAPTION + 0.5 - 0.44) * 40;
+            CHECKF(pixel(&im, x, y - 2) == 0 || pixel(&im, x, y + 2) == 0, "ring above 0,0: %06x %06x",
+                   pixel(&im, x, y - 2), pixel(&im, x, y + 2));
+            image_close(&im);
+        }
+        g->level_free(l);
+    }
+    /* Two Dots: the path 1,1 1,2 1,3 removes the b's; the a's stay. */
+    g = &pl_game_twodots;
+    l = load(g, "a...\nabbb\n");
+    if (l) {
+#define DOT(r, c) pixel(&im, (board_x(&im, 40, 4) + (c) + 0.5) * 40, (CAPTION + (r) + 0.5) * 40)
+        o.step = 0;
+        CHECKF(render(g, l, "1,1 1,2 1,3\n", &o, "twodots0.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "twodots0.png")) {
+            CHECKF(DOT(1, 0) == palette_hex(1), "a at 1,0: %06x", DOT(1, 0));
+            CHECKF(DOT(1, 1) == palette_hex(2), "b at 1,1: %06x", DOT(1, 1));
+            /* between the second and third dots of the path: the highlight's black outer line */
+            unsigned mid = pixel(&im, (board_x(&im, 40, 4) + 3) * 40, (CAPTION + 1.5) * 40 - 2.5);
+            CHECKF(mid == 0, "path between the dots: %06x", mid);
+            image_close(&im);
+        }
+        o.step = 1;
+        CHECKF(render(g, l, "1,1 1,2 1,3\n", &o, "twodots1.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "twodots1.png")) {
+            CHECKF(DOT(1, 1) == GRID_GREY, "1,1 collected: %06x", DOT(1, 1));
+            CHECKF(DOT(0, 0) == palette_hex(1), "a at 0,0: %06x", DOT(0, 0));
+            image_close(&im);
+        }
+#undef DOT
+        o.step = -1;
+        g->level_free(l);
+    }
+    /* Coins, square grid: coins (colour 2) in their cells; after 0,0 -> 1,1
+     * the coin sits at 1,1. The frame is 3x3 and holds everything. */
+    g = &pl_game_coins;
+    l = load(g, "start:\no..\no..\noo.\ntarget:\n...\noo.\noo.\n");
+    if (l) {
+        o.step = 0;
+        CHECKF(render(g, l, "0,0 1,1\n", &o, "coins0.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "coins0.png")) {
+            CHECKF(CENTRE(0, 0) == palette_hex(2), "coin at 0,0: %06x", CENTRE(0, 0));
+            CHECKF(CENTRE(2, 1) == palette_hex(2), "coin at 2,1: %06x", CENTRE(2, 1));
+            CHECKF(CENTRE(0, 2) == GRID_GREY, "no coin at 0,2: %06x", CENTRE(0, 2));
+            image_close(&im);
+        }
+        o.step = 1;
+        CHECKF(render(g, l, "0,0 1,1\n", &o, "coins1.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "coins1.png")) {
+            CHECKF(CENTRE(1, 1) == palette_hex(2), "coin moved to 1,1: %06x", CENTRE(1, 1));
+            CHECKF(CENTRE(0, 0) == GRID_GREY, "0,0 left: %06x", CENTRE(0, 0));
+            image_close(&im);
+#undef CENTRE
+        }
+        o.step = -1;
+        g->level_free(l);
+    }
+    /* Triangular grid: r,c drawn at x = c + r/2 + 0.5, y = r sqrt(3)/2 + 0.5
+     * from the box's corner (the frame's corner cells give x from 0 to 4.5 on
+     * 4 columns x 2 rows, so the board is 5 wide and sits at the margin). */
+    l = load(g, "grid: triangular\nstart:\noo..\no...\ntarget:\n.oo.\n.o..\n");
+    if (l) {
+        CHECKF(render(g, l, NULL, &o, "tri.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "tri.png")) {
+            double s3 = sqrt(3) / 2;
+#define TRI(r, c) pixel(&im, (board_x(&im, 40, 4.5) + (c) + 0.5 * (r) + 0.5) * 40, (CAPTION + (r)*s3 + 0.5) * 40)
+            CHECKF(TRI(0, 0) == palette_hex(2), "coin at 0,0: %06x", TRI(0, 0));
+            CHECKF(TRI(1, 0) == palette_hex(2), "coin at 1,0 (x 1.0): %06x", TRI(1, 0));
+            CHECKF(TRI(0, 1) == palette_hex(2), "coin at 0,1: %06x", TRI(0, 1));
+            CHECKF(TRI(1, 2) != palette_hex(2), "no coin at 1,2: %06x", TRI(1, 2));
+#undef TRI
+            image_close(&im);
+        }
+        g->level_free(l);
+    }
+    /* Graph: drawn on a circle; the file is a valid one-page-a-step PDF. */
+    l = load(g, "grid: graph\nstart: 0 1 2\ntarget: 1 2 3\nedges:\n0 1\n1 2\n2 0\n2 3\n1 3\n");
+    if (l) {
+        CHECKF(render(g, l, "0 3\n", &o, "graph.pdf", msg, sizeof msg) == 0, "%s", msg);
+        CHECK_INT(pdf_pages(path_of("graph.pdf")), 2);
+        g->level_free(l);
+    }
+}
+
+/* Seeded random levels of every game from its generator, solved under a node
+ * budget; a solution (or just the level) is drawn to PDF, whose pages must be
+ * moves + 1: the drawing routines meet many states (coins leaving the frame,
+ * Two Dots bombs, cycles, emptied columns) without a fault. */
+static void test_random_levels(void) {
+    typedef struct gen {
+        const char *game;
+        const char *opts[8][2];
+    } gen;
+    static const gen gens[] = {
+        {"clickomania", {{"rows", "4"}, {"cols", "5"}, {"colours", "3"}}},
+        {"buttons", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"solvable", ""}}},
+        {"twodots", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"moves", "3"}, {"bombs", "on"}}},
+        {"coins", {{"grid", "square"}, {"coins", "5"}, {"walk", "3"}}},
+        {"coins", {{"grid", "triangular"}, {"coins", "4"}, {"walk", "3"}, {"labelled", ""}}},
+    };
+    int count = 24;
+    for (size_t k = 0; k < sizeof gens / sizeof gens[0]; k++) {
+        const pl_game *g = pl_game_find(gens[k].game);
+        for (int seed = 1; seed <= count; seed++) {
+            check_context(true, (uint64_t)seed, "%s generator %zu", g->name, k);
+            char seedtext[16];
+            snprintf(seedtext, sizeof seedtext, "%d", seed);
+            pl_opts o = {.n = 0};
+            for (int i = 0; i < 8 && gens[k].opts[i][0]; i++) {
+                o.name[o.n] = gens[k].opts[i][0];
+                o.value[o.n++] = gens[k].opts[i][1];
+            }
+            o.name[o.n] = "seed";
+            o.value[o.n++] = seedtext;
+            pl_error err = {0};
+            char *text = g->generate(&o, &err);
+            if (!text) {
+                CHECKF(0, "generate: %s", err.msg);
+                continue;
+            }
+            void *l = load(g, text);
+            free(text);
+            if (!l) continue;
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 200000, (size_t)64 << 20);
+            static const pl_opts none = {.n = 0};
+            pl_request req = {.opts = &none,
+                              .objective = g->objectives ? g->objectives[0] : NULL,
+                              .seed = 1,
+                              .limits = &lim,
+                              .threads = 1};
+            char why[256], msg[512];
+            pl_solution sol;
+            pl_solution_init(&sol);
+            const pl_algorithm *a = pl_game_pick(g, l, &req, why, sizeof why);
+            if (a) a->solve(l, &req, &sol, &err);
+            /* the certificate as a MOVES file */
+            size_t len = 1;
+            for (int i = 0; i < sol.moves.n; i++) len += strlen(sol.moves.s[i]) + 1;
+            char *moves = calloc(len, 1);
+            for (int i = 0; i < sol.moves.n; i++) {
+                strcat(moves, sol.moves.s[i]);
+                strcat(moves, "\n");
+            }
+            pl_render_options ro;
+            pl_render_options_default(&ro);
+            ro.cell = 8;
+            ro.letters = seed % 2;
+            CHECKF(render(g, l, moves, &ro, "random.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+            CHECK_INT(pdf_pages(path_of("random.pdf")), sol.moves.n + 1);
+            free(moves);
+            pl_solution_free(&sol);
+            g->level_free(l);
+        }
+    }
+    check_clear_context();
+}
+
+/* Viénot, Brettel & Mollon (1999): dichromat simulation in linear RGB. */
+static double lin(double c) {
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static void simulate(const double m[3][3], const double in[3], double out[3]) {
+    double l[3] = {lin(in[0]), lin(in[1]), lin(in[2])};
+    for (int i = 0; i < 3; i++) out[i] = m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2];
+}
+
+static void test_palette_colour_blind(void) {
+    static const double protan[3][3] = {{0.11238, 0.88762, 0.0}, {0.11238, 0.88762, 0.0}, {0.00401, -0.00401, 1.0}};
+    static const double deutan[3][3] = {{0.29275, 0.70725, 0.0}, {0.29275, 0.70725, 0.0}, {-0.02234, 0.02234, 1.0}};
+    const double(*sims[2])[3] = {protan, deutan};
+    for (int s = 0; s < 2; s++) {
+        double worst = 1e9;
+        for (int a = 1; a <= PL_PALETTE_SIZE; a++)
+            for (int b = a + 1; b <= PL_PALETTE_SIZE; b++) {
+                double ca[3], cb[3], sa[3], sb[3];
+                pl_palette_rgb(a, ca);
+                pl_palette_rgb(b, cb);
+                simulate(sims[s], ca, sa);
+                simulate(sims[s], cb, sb);
+                double d = 0;
+                for (int i = 0; i < 3; i++) d += (sa[i] - sb[i]) * (sa[i] - sb[i]);
+                if (sqrt(d) < worst) worst = sqrt(d);
+            }
+        /* A naive red/green palette collapses to distance ~0 here. */
+        CHECKF(worst > 0.05, "%s: two palette colours look alike (linear distance %.3f)", s ? "deutan" : "protan",
+               worst);
+    }
+    /* Colours beyond eight are not repeats of the first eight. */
+    for (int k = 9; k <= 24; k++) CHECKF(palette_hex(k) != palette_hex(k - 8), "colour %d repeats %d", k, k - 8);
+}
+
+/* The polygon helper (for Snipperclips' tools and shapes): a square with a
+ * square hole, filled by the even-odd rule whatever the rings' orientation. */
+static void test_polygons(void) {
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100);
+    cairo_t *cr = cairo_create(surf);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_scale(cr, 100, 100);
+    pl_canvas cv = {.cr = cr, .letters = false, .unit = 100};
+    /* outer ring counter-clockwise, hole clockwise and also the same way round */
+    const double xy[] = {0.1, 0.1, 0.9, 0.1, 0.9, 0.9, 0.1, 0.9, /* outer */
+                         0.3, 0.3, 0.3, 0.7, 0.7, 0.7, 0.7, 0.3, /* hole */
+                         0.4, 0.4, 0.6, 0.4, 0.6, 0.6, 0.4, 0.6 /* an island in the hole */};
+    const int len[] = {4, 4, 4};
+    double fill[3], stroke[3] = {0, 0, 0};
+    pl_palette_rgb(3, fill);
+    pl_draw_polygons(&cv, xy, len, 3, fill, stroke);
+    cairo_surface_flush(surf);
+    image im = {surf, 100, 100, cairo_image_surface_get_stride(surf), cairo_image_surface_get_data(surf)};
+    CHECKF(pixel(&im, 20, 50) == palette_hex(3), "ring: %06x", pixel(&im, 20, 50));
+    CHECKF(pixel(&im, 35, 50) == 0xFFFFFFu, "hole: %06x", pixel(&im, 35, 50));
+    CHECKF(pixel(&im, 50, 50) == palette_hex(3), "island: %06x", pixel(&im, 50, 50));
+    CHECKF(pixel(&im, 5, 5) == 0xFFFFFFu, "outside: %06x", pixel(&im, 5, 5));
+    unsigned edge = pixel(&im, 50, 10); /* a 1.5 px line on a pixel boundary: mostly black */
+    CHECKF((edge >> 16) < 0x70 && ((edge >> 8) & 0xFF) < 0x70 && (edge & 0xFF) < 0x70, "outline: %06x", edge);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surf);
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) outdir = argv[1];
+    test_output_kinds();
+    test_clickomania_pixels();
+    test_disc_games();
+    test_palette_colour_blind();
+    test_polygons();
+    test_random_levels();
+    pl_draw_shutdown();
+    return check_done("render");
+}
