@@ -2,12 +2,15 @@
  * (edemaine/coinsliding, optimal move counts by B. Chaffin), with the
  * unidirectional BFS as the same-run baseline.
  *
- *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER]
+ *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS]
  *
- * For each level: the published optimum (the .moves file), then for bidir and
- * bfs: status, length, seconds, expanded nodes, peak memory of the visited
- * sets. A run stops at SECONDS_PER_RUN (default 10). FILTER keeps the levels
- * whose name contains it. Build Release. */
+ * For each level: the published optimum (the .moves file), then for each
+ * configuration: status, length, seconds, expanded nodes, peak memory of the
+ * visited sets. A run stops at SECONDS_PER_RUN (default 10). FILTER keeps
+ * the levels whose name contains it ("" for all). CONFIGS is a comma list of
+ * full (bidir with the rules of Proposition 3.10 and the length bound), rules,
+ * bound, plain (bidir without either: the baseline) and bfs; default
+ * "full,plain". Build Release. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,11 +31,28 @@ static int cmp_str(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void run(const char *alg, void *level, double secs, char *out, size_t n, double *t_out, int *len_out) {
+/* The configurations compared: the solver and the options it gets. */
+typedef struct config {
+    const char *name, *alg, *opt[3];
+} config;
+static const config CONFIGS[] = {
+    {"full", "bidir", {NULL}},                                   /* rules of Proposition 3.10 + length bound */
+    {"rules", "bidir", {"no-bound", NULL}},                      /* rules only */
+    {"bound", "bidir", {"no-backward-rules", NULL}},             /* length bound only */
+    {"plain", "bidir", {"no-bound", "no-backward-rules", NULL}}, /* the bidirectional BFS of before */
+    {"bfs", "bfs", {"no-backward-rules", NULL}},                 /* unidirectional */
+};
+
+static void run(const config *c, void *level, double secs, char *out, size_t n, double *t_out, int *len_out) {
     pl_limits lim;
     pl_limits_init(&lim, secs, 0, 0);
     pl_opts o = {.n = 0};
+    for (int i = 0; c->opt[i]; i++) {
+        o.name[o.n] = c->opt[i];
+        o.value[o.n++] = "";
+    }
     pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    const char *alg = c->alg;
     const pl_algorithm *a = NULL;
     for (int i = 0; i < G->nalgorithms; i++)
         if (strcmp(G->algorithms[i].name, alg) == 0) a = &G->algorithms[i];
@@ -55,13 +75,27 @@ static void run(const char *alg, void *level, double secs, char *out, size_t n, 
 
 int main(int argc, char **argv) {
     double secs = argc > 1 ? atof(argv[1]) : 10.0;
-    const char *filter = argc > 2 ? argv[2] : NULL;
+    const char *filter = argc > 2 && argv[2][0] ? argv[2] : NULL;
+    const char *list = argc > 3 ? argv[3] : "full,plain";
+    const config *use[8];
+    int nuse = 0;
+    for (size_t k = 0; k < sizeof CONFIGS / sizeof CONFIGS[0]; k++) {
+        const char *hit = strstr(list, CONFIGS[k].name);
+        size_t len = strlen(CONFIGS[k].name);
+        if (hit && (hit == list || hit[-1] == ',') && (hit[len] == ',' || hit[len] == '\0')) use[nuse++] = &CONFIGS[k];
+    }
+    if (!nuse) {
+        fprintf(stderr, "no configuration in '%s' (full, rules, bound, plain, bfs)\n", list);
+        return 2;
+    }
     const char *dirs[] = {PL_BENCH_LEVELS_DIR, PL_BENCH_LEVELS_DIR "/font5x9"};
     printf("# coins exact search on the letter puzzles; build %s; %.0f s per run\n", PL_BENCH_BUILD_TYPE, secs);
-    printf("# %-22s %4s | %-34s | %-34s\n", "level", "opt", "bidir: len  seconds   nodes   MiB",
-           "bfs: len  seconds   nodes   MiB");
-    int solved_bi = 0, solved_uni = 0, total = 0, optimal = 0;
-    double sum_bi = 0, sum_uni = 0;
+    printf("# %-22s %4s", "level", "opt");
+    for (int k = 0; k < nuse; k++) printf(" | %-6s len  seconds      nodes     MiB", use[k]->name);
+    printf("\n");
+    int solved[8] = {0}, optimal[8] = {0}, total = 0;
+    double sum[8] = {0}, both_t[8] = {0};
+    int both = 0;
     for (int d = 0; d < 2; d++) {
         DIR *dp = opendir(dirs[d]);
         if (!dp) continue;
@@ -90,29 +124,41 @@ int main(int argc, char **argv) {
                 opt = mv.n;
                 pl_moves_free(&mv);
             }
-            char a[96], b[96];
-            double ta, tb;
-            int la, lb;
-            run("bidir", level, secs, a, sizeof a, &ta, &la);
-            run("bfs", level, secs, b, sizeof b, &tb, &lb);
-            printf("%s%-24s %4d | %-34s | %-34s\n", d ? "5x9/" : "", names[i], opt, a, b);
-            fflush(stdout);
+            printf("%s%-24s %4d", d ? "5x9/" : "", names[i], opt);
+            double t[8];
+            int len[8];
+            bool all = true;
+            for (int k = 0; k < nuse; k++) {
+                char a[96];
+                run(use[k], level, secs, a, sizeof a, &t[k], &len[k]);
+                printf(" | %-6s %s", use[k]->name, a);
+                fflush(stdout);
+                if (len[k] >= 0) {
+                    solved[k]++;
+                    sum[k] += t[k];
+                    optimal[k] += len[k] == opt;
+                } else {
+                    all = false;
+                }
+            }
+            printf("\n");
+            if (all) {
+                both++;
+                for (int k = 0; k < nuse; k++) both_t[k] += t[k];
+            }
             total++;
-            if (la >= 0) {
-                solved_bi++;
-                sum_bi += ta;
-                optimal += la == opt;
-            }
-            if (lb >= 0) {
-                solved_uni++;
-                sum_uni += tb;
-            }
             G->level_free(level);
             free(names[i]);
         }
     }
-    printf("# bidir solved %d of %d (%d of them in the published optimal length), %.2f s in all; bfs solved %d, "
-           "%.2f s in all\n",
-           solved_bi, total, optimal, sum_bi, solved_uni, sum_uni);
+    for (int k = 0; k < nuse; k++)
+        printf("# %-6s solved %d of %d (%d in the published optimal length), %.2f s over its solved levels\n",
+               use[k]->name, solved[k], total, optimal[k], sum[k]);
+    if (nuse > 1 && both && both_t[nuse - 1] > 0) {
+        printf("# on the %d levels every configuration solved, seconds (ratio to %s):", both, use[nuse - 1]->name);
+        for (int k = 0; k < nuse; k++)
+            printf(" %s %.2f (%.2fx)", use[k]->name, both_t[k], both_t[k] / both_t[nuse - 1]);
+        printf("\n");
+    }
     return 0;
 }

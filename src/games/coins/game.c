@@ -70,6 +70,7 @@ static void level_info(const void *p, json_t *o) {
         snprintf(buf, sizeof buf, "at least %d (search budget reached)", a.extra_coins);
         json_object_set_new(o, "extra_coins", json_string(buf));
     }
+    coins_minplus1_info(l, o);
     json_object_set_new(o, "target_inside_span", json_boolean(a.target_in_span));
     snprintf(buf, sizeof buf, "two coins of A share an unoccupied neighbour: %s (%d legal first move%s)",
              a.a_has_shared_free_neighbour ? "yes" : "no", a.a_moves, a.a_moves == 1 ? "" : "s");
@@ -134,6 +135,10 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 }
 
 static const pl_algorithm algorithms[] = {
+    {"minplus1", "Propositions 3.29, 3.30, 3.32 and Theorem 3.38 (minimum+1 configurations, square grid)",
+     "same span, one coin more than the minimum: the even case is one move or none, otherwise the pushing game "
+     "decided by the fixed leaves when one side is 2-connected; O(N^4) decision, O(N^2) moves (not shortest)",
+     coins_minplus1_applies, coins_minplus1_solve, NULL},
     {"theorem-2.4", "Theorem 2.4 (triangular grid, unlabelled): conditions (i)-(iv), Algorithm 9 with CLEAN",
      "decides in O(n); the certificate takes O(d_AB + n d_B) moves and time", coins_tri_unlabelled_applies,
      coins_tri_unlabelled_solve, NULL},

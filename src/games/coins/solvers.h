@@ -19,6 +19,14 @@ int coins_bfs_solve(const void *level, const pl_request *req, pl_solution *out, 
 bool coins_never_auto(const void *level, const pl_request *req, char *why, size_t n);
 extern const pl_option coins_solve_options[];
 
+/* solve_minplus1.c: minimum+1 configurations (Section 3.3: Propositions
+ * 3.29, 3.30, 3.32, Theorem 3.38). applies says whether they decide the level;
+ * note says which result decides, or why none does. */
+bool coins_minplus1_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_minplus1_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+void coins_minplus1_note(const void *level, char *buf, size_t n);
+void coins_minplus1_info(const coins_level *l, json_t *o); /* Proposition 3.29, for info */
+
 /* solve_triangular.c: Theorems 2.4 (unlabelled), 2.5 and 2.7 (labelled) */
 bool coins_tri_unlabelled_applies(const void *level, const pl_request *req, char *why, size_t n);
 int coins_tri_unlabelled_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
