@@ -174,7 +174,9 @@ typedef struct pl_game {
 const pl_game *const *pl_games(void); /* NULL-terminated */
 const pl_game *pl_game_find(const char *name);
 
-/* The algorithm `auto` picks: the first that applies. */
+/* The algorithm `auto` picks: the first that applies (and is preferred, when
+ * it has that test); why gets its reason, or when none applies "no algorithm
+ * applies (NAME: reason; ...)". */
 const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why,
                                  size_t n);
 

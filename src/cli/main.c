@@ -24,19 +24,21 @@ typedef struct command {
     bool needs_play;
 } command;
 
-
 static const pl_option solve_common[] = {
     {"json", NULL, "print one JSON object on stdout instead of text"},
     {"algorithm", "NAME", "force one algorithm (default auto: the first that applies, see GAME help)"},
-    {"time-limit", "SECONDS", "stop after this much time: a decision is then unknown (exit 3); an optimisation "
-                              "prints the best found with 'optimal no'"},
+    {"time-limit", "SECONDS",
+     "stop after this much time: a decision is then unknown (exit 3); an optimisation "
+     "prints the best found with 'optimal no'"},
     {"node-limit", "N", "stop after N search nodes (same outcome as --time-limit)"},
-    {"memory-limit", "MB", "cap on transposition-table memory in MiB (default 1024); at the cap the table "
-                           "replaces entries instead of growing"},
+    {"memory-limit", "MB",
+     "cap on transposition-table memory in MiB (default 1024); at the cap the table "
+     "replaces entries instead of growing"},
     {"seed", "N", "seed for randomised algorithms (default 1)"},
     {"threads", "N", "worker threads for parallel algorithms (default: every core)"},
-    {"batch", "FILE", "solve every board of FILE, one a line in compact form (rows joined by '/'); the level "
-                      "headers come from options; prints the line number, status and value of each"},
+    {"batch", "FILE",
+     "solve every board of FILE, one a line in compact form (rows joined by '/'); the level "
+     "headers come from options; prints the line number, status and value of each"},
     {"progress", NULL, "anytime algorithms print their best so far on stderr"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
@@ -75,8 +77,9 @@ static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static const pl_option render_common[] = {
     {"output", "FILE", "the picture (also -o FILE); .png, .svg or .pdf chooses the format"},
     {"frames", NULL, "PNG/SVG: a strip of every step of the certificate (PDF: always one page a step)"},
-    {"step", "K", "PNG/SVG without --frames: draw the position after K moves, the next one highlighted "
-                  "(default: the end)"},
+    {"step", "K",
+     "PNG/SVG without --frames: draw the position after K moves, the next one highlighted "
+     "(default: the end)"},
     {"letters", NULL, "print the colour letter on every piece"},
     {"cell-size", "PX", "pixels (PNG) or points (SVG, PDF) per cell (default 40)"},
     {"frames-per-row", "N", "frames in a row of the --frames strip (default 4)"},
@@ -93,13 +96,15 @@ static const pl_option play_common[] = {
 static const command commands[] = {
     {"solve", "LEVEL", "decide or optimise; print the status, then the certificate (one move a line)", cmd_solve,
      solve_common, false, false, false, false},
-    {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify,
-     verify_common, false, false, false, false},
-    {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result",
-     cmd_info, info_common, false, false, false, false},
-    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false, false, false},
-    {"census", "", "count the solvable boards of a shape (every board, or a sample) and the distribution of the "
-                   "optimum",
+    {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify, verify_common,
+     false, false, false, false},
+    {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result", cmd_info,
+     info_common, false, false, false, false},
+    {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false,
+     false, false},
+    {"census", "",
+     "count the solvable boards of a shape (every board, or a sample) and the distribution of the "
+     "optimum",
      cmd_census, census_common, false, true, false, false},
     {"render", "LEVEL [MOVES]", "draw the level, or every step of a certificate, to PNG, SVG or PDF (-o FILE)",
      cmd_render, render_common, false, false, true, false},
@@ -146,10 +151,10 @@ static void print_top_help(FILE *f) {
             "       puzzlelab GAME COMMAND --help\n\n"
             "games:\n",
             PUZZLELAB_VERSION);
-    for (const pl_game *const *g = pl_games(); *g; g++) fprintf(f, "  %-12s %s: %s\n", (*g)->name, (*g)->title, (*g)->summary);
-    fprintf(f,
-            "\nexit status: 0 solved / certificate valid; 1 proven unsolvable / certificate invalid;\n"
-            "             2 bad usage or bad input; 3 limit reached, answer unknown\n");
+    for (const pl_game *const *g = pl_games(); *g; g++)
+        fprintf(f, "  %-12s %s: %s\n", (*g)->name, (*g)->title, (*g)->summary);
+    fprintf(f, "\nexit status: 0 solved / certificate valid; 1 proven unsolvable / certificate invalid;\n"
+               "             2 bad usage or bad input; 3 limit reached, answer unknown\n");
 }
 
 static void print_game_help(FILE *f, const pl_game *g) {
@@ -202,8 +207,7 @@ static const pl_option *find_option(const pl_option *list, const char *name) {
 static const pl_option verify_objective = {"objective", "OBJ", ""};
 
 /* Splits argv into positional arguments and options known to the command. */
-static int parse_args(const pl_game *g, const command *c, int argc, char **argv, char **pos, int *npos,
-                      pl_opts *o) {
+static int parse_args(const pl_game *g, const command *c, int argc, char **argv, char **pos, int *npos, pl_opts *o) {
     *npos = 0;
     o->n = 0;
     for (int i = 0; i < argc; i++) {
@@ -339,19 +343,19 @@ static int read_solve_setup(const pl_game *g, const pl_opts *o, solve_setup *ss)
 
 /* Picks the algorithm (auto or --algorithm) and solves one level. Returns 0,
  * or -1 after printing why (bad option, algorithm not applicable, error). */
-static int solve_level(const pl_game *g, const void *level, const char *name, const pl_opts *o,
-                       const solve_setup *ss, pl_limits *lim, pl_solution *sol) {
+static int solve_level(const pl_game *g, const void *level, const char *name, const pl_opts *o, const solve_setup *ss,
+                       pl_limits *lim, pl_solution *sol) {
     pl_limits_init(lim, ss->time_limit, ss->node_limit, (size_t)ss->memory_mb << 20);
-    pl_request req = {.opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim,
-                      .threads = (int)ss->threads};
+    pl_request req = {
+        .opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim, .threads = (int)ss->threads};
     if (pl_opts_has(o, "progress")) req.progress = print_progress;
-    char why[256] = "";
+    char why[1024] = "";
     const char *want = pl_opts_get(o, "algorithm");
     const pl_algorithm *alg = NULL;
     if (!want || strcmp(want, "auto") == 0) {
         alg = pl_game_pick(g, level, &req, why, sizeof why);
         if (!alg) {
-            fprintf(stderr, "puzzlelab: %s: no algorithm applies (%s)\n", name, why);
+            fprintf(stderr, "puzzlelab: %s: %s\n", name, why);
             return -1;
         }
     } else {
@@ -598,8 +602,10 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         for (int i = 0; i < v.nvalues; i++) json_object_set_new(j, v.value_name[i], json_integer(v.value[i]));
         print_json(j);
     } else {
-        if (v.ok) printf("valid (%d move%s)\n", mv.n, mv.n == 1 ? "" : "s");
-        else printf("invalid: %s\n", v.reason);
+        if (v.ok)
+            printf("valid (%d move%s)\n", mv.n, mv.n == 1 ? "" : "s");
+        else
+            printf("invalid: %s\n", v.reason);
         for (int i = 0; i < v.nvalues; i++) printf("%s %lld\n", v.value_name[i], v.value[i]);
     }
 done:
@@ -643,7 +649,7 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     pl_limits lim;
     pl_limits_init(&lim, 0, 0, 0);
     pl_request req = {.opts = o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
-    char why[256] = "";
+    char why[1024] = "";
     const pl_algorithm *a = pl_game_pick(g, level, &req, why, sizeof why);
     if (objective) json_object_set_new(j, "objective", json_string(objective));
     json_object_set_new(j, "algorithm", a ? json_string(a->name) : json_null());
@@ -663,7 +669,8 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
 
 static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     (void)pos;
-    if (npos != 0) return fail_usage("generate takes no files, only options (see 'puzzlelab %s generate --help')%s", g->name, "");
+    if (npos != 0)
+        return fail_usage("generate takes no files, only options (see 'puzzlelab %s generate --help')%s", g->name, "");
     pl_error err = {0};
     char *text = g->generate(o, &err);
     if (!text) return fail_error(&err);
@@ -700,7 +707,8 @@ static void print_census_text(json_t *j) {
                     json_t *h;
                     printf(" %s=[", ek);
                     json_array_foreach(ev, jj, h) {
-                        printf("%s%lld:%lld", jj ? " " : "", (long long)json_integer_value(json_object_get(h, "removed")),
+                        printf("%s%lld:%lld", jj ? " " : "",
+                               (long long)json_integer_value(json_object_get(h, "removed")),
                                (long long)json_integer_value(json_object_get(h, "boards")));
                     }
                     printf("]");
@@ -717,7 +725,8 @@ static void print_census_text(json_t *j) {
 
 static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     (void)pos;
-    if (npos != 0) return fail_usage("census takes no files, only options (see 'puzzlelab %s census --help')%s", g->name, "");
+    if (npos != 0)
+        return fail_usage("census takes no files, only options (see 'puzzlelab %s census --help')%s", g->name, "");
     pl_error err = {0};
     double tl;
     uint64_t mem;
@@ -790,8 +799,13 @@ static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         fprintf(stderr, "puzzlelab: %s: %s\n", pos[0], why);
         return PL_EXIT_USAGE;
     }
-    pl_play_setup ps = {.game = g, .level = level, .level_path = pos[0], .objective = objective,
-                        .output = pl_opts_get(o, "output"), .hint_limit = hint_limit, .opts = o};
+    pl_play_setup ps = {.game = g,
+                        .level = level,
+                        .level_path = pos[0],
+                        .objective = objective,
+                        .output = pl_opts_get(o, "output"),
+                        .hint_limit = hint_limit,
+                        .opts = o};
     int rc = pl_play_run(&ps, &err) ? fail_error(&err) : PL_EXIT_OK;
     g->level_free(level);
     return rc;

@@ -14,7 +14,9 @@ const char *pl_opts_get(const pl_opts *o, const char *name) {
     return NULL;
 }
 
-bool pl_opts_has(const pl_opts *o, const char *name) { return pl_opts_get(o, name) != NULL; }
+bool pl_opts_has(const pl_opts *o, const char *name) {
+    return pl_opts_get(o, name) != NULL;
+}
 
 int pl_opts_long(const pl_opts *o, const char *name, long def, long lo, long hi, long *out, pl_error *err) {
     const char *v = pl_opts_get(o, name);
@@ -27,8 +29,7 @@ int pl_opts_long(const pl_opts *o, const char *name, long def, long lo, long hi,
     long x = strtol(v, &end, 10);
     if (!*v || *end || errno == ERANGE)
         return pl_error_set(err, NULL, 0, 0, "--%s: expected a whole number, got '%s'", name, v);
-    if (x < lo || x > hi)
-        return pl_error_set(err, NULL, 0, 0, "--%s: %ld is out of range [%ld, %ld]", name, x, lo, hi);
+    if (x < lo || x > hi) return pl_error_set(err, NULL, 0, 0, "--%s: %ld is out of range [%ld, %ld]", name, x, lo, hi);
     *out = x;
     return 0;
 }
@@ -48,8 +49,7 @@ int pl_opts_u64(const pl_opts *o, const char *name, uint64_t def, uint64_t *out,
     return 0;
 }
 
-int pl_opts_double(const pl_opts *o, const char *name, double def, double lo, double hi, double *out,
-                   pl_error *err) {
+int pl_opts_double(const pl_opts *o, const char *name, double def, double lo, double hi, double *out, pl_error *err) {
     const char *v = pl_opts_get(o, name);
     if (!v) {
         *out = def;
@@ -71,7 +71,9 @@ void pl_solution_init(pl_solution *s) {
     s->optimal = -1;
 }
 
-void pl_solution_free(pl_solution *s) { pl_strvec_free(&s->moves); }
+void pl_solution_free(pl_solution *s) {
+    pl_strvec_free(&s->moves);
+}
 
 void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
     for (int i = 0; i < s->nvalues; i++)
@@ -85,9 +87,12 @@ void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
     }
 }
 
-static const pl_game *const all_games[] = {&pl_game_buttons, &pl_game_clickomania, &pl_game_twodots, &pl_game_coins, NULL};
+static const pl_game *const all_games[] = {&pl_game_buttons, &pl_game_clickomania, &pl_game_twodots, &pl_game_coins,
+                                           NULL};
 
-const pl_game *const *pl_games(void) { return all_games; }
+const pl_game *const *pl_games(void) {
+    return all_games;
+}
 
 const pl_game *pl_game_find(const char *name) {
     for (int i = 0; all_games[i]; i++)
@@ -95,18 +100,28 @@ const pl_game *pl_game_find(const char *name) {
     return NULL;
 }
 
-const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why,
-                                 size_t n) {
+const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why, size_t n) {
+    /* When nothing applies, say why each algorithm declined. */
+    char refusals[1024] = "", one[256];
+    size_t used = 0;
     for (int i = 0; i < g->nalgorithms; i++) {
         const pl_algorithm *a = &g->algorithms[i];
         if (!a->applies) {
             snprintf(why, n, "%s", a->summary);
             return a;
         }
-        if (!a->applies(level, req, why, n)) continue;
-        if (a->preferred && !a->preferred(level, req, why, n)) continue;
-        return a;
+        one[0] = '\0';
+        if (a->applies(level, req, one, sizeof one) && (!a->preferred || a->preferred(level, req, one, sizeof one))) {
+            snprintf(why, n, "%s", one);
+            return a;
+        }
+        if (used < sizeof refusals - 1) {
+            int k = snprintf(refusals + used, sizeof refusals - used, "%s%s: %s", used ? "; " : "", a->name,
+                             one[0] ? one : "does not apply");
+            used = k < 0 ? used : used + (size_t)k;
+            if (used > sizeof refusals - 1) used = sizeof refusals - 1;
+        }
     }
-    snprintf(why, n, "no algorithm applies");
+    snprintf(why, n, "no algorithm applies (%s)", refusals);
     return NULL;
 }
