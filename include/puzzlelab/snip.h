@@ -62,9 +62,9 @@ typedef struct snip_params {
     long thm5_bound;    /* snips + resets Theorem 5's construction promises */
 } snip_params;
 void snip_level_params(const snip_level *l, snip_params *p);
-/* The documented constants: Theorem 3 uses at most 3 + 5 n + classes <= 3 + 6n
- * snips; Theorem 5 at most SNIP_THM5_PER_TRIANGLE operations per triangle, with
- * at most 2(n+1) + 2 triangles in each of at most n+1 regions. */
+/* The documented constants: Theorem 3 uses at most 3 + 10 n + classes <= 3 + 11n
+ * snips (solve_needle.c says why 10 per edge rather than the proof's 4); Theorem 5 at most SNIP_THM5_PER_TRIANGLE
+ * operations per triangle, with at most 2(n+1) + 2 triangles in each of at most n+1 regions. */
 long snip_thm3_bound(long n);
 long snip_thm5_bound(long n);
 #define SNIP_THM5_PER_TRIANGLE 65

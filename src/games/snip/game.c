@@ -31,7 +31,7 @@ static void level_info(const void *p, json_t *o) {
     if (snip_level_model(l) == SNIP_CONNECTED && q.pieces > 1)
         snprintf(buf, sizeof buf, "does not apply (the connected model keeps one piece; the target has %d)", q.pieces);
     else if (snip_level_model(l) == SNIP_CONNECTED)
-        snprintf(buf, sizeof buf, "at most %ld snips (3 + 5n + classes <= 3 + 6n, no reset)", q.thm3_bound);
+        snprintf(buf, sizeof buf, "at most %ld snips (3 + 11n, no reset)", q.thm3_bound);
     else
         snprintf(buf, sizeof buf, "connected model only");
     json_object_set_new(o, "theorem_3_bound", json_string(buf));
@@ -97,6 +97,10 @@ static const pl_algorithm algorithms[] = {
     {"pieces", "the connected model keeps one piece (unreachable targets)",
      "answers unsolvable when the connected model is asked for a target of several pieces", snip_pieces_applies,
      snip_pieces_solve, NULL},
+    {"needle", "Theorem 3: connected model, O(n) snips, no reset",
+     "tool 2 becomes a needle (apex angle at most the target's smallest angle, width below h) that traces every "
+     "edge, longest length class first, shortened between classes",
+     snip_needle_applies, snip_needle_solve, NULL},
 };
 
 const pl_game pl_game_snip = {

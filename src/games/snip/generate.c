@@ -6,9 +6,9 @@
  *  - holes: such a polygon with small star-shaped holes;
  *  - pieces: several star-shaped polygons in separate cells;
  *  - lower-bound: Theorem 2's shape, n/3 triangles on a line whose gaps grow
- *    exponentially (factor 2 up to 20 triangles, then 2^(19/(m-1)) so the
- *    smallest gap stays above 1e-6 of the width), joined by a strip in the
- *    connected model;
+ *    exponentially, joined by a strip in the connected model (the gaps grow by 2 up to 10 triangles, then by
+ *    2^(9/(m-1)), so the widest gap is 512 times the narrowest and the
+ *    constructions stay above the arithmetic's resolution);
  *  - observation-1: Observation 1's unit square with a thin hole in the middle.
  * Coordinates are printed with 6 decimals (the level is what is printed), and
  * every level is checked by the level parser before it is returned; a random
@@ -175,7 +175,7 @@ char *snip_generate(const pl_opts *o, pl_error *err) {
     } else if (lower) {
         long m = n / 3;
         if (m < 1) m = 1;
-        double base = m <= 20 ? 2.0 : pow(2.0, 19.0 / (double)(m - 1));
+        double base = m <= 10 ? 2.0 : pow(2.0, 9.0 / (double)(m - 1));
         /* widths: m triangles of width w, gaps u, u*base, ...; total 0.96 */
         double w = 0.48 / (double)m, gsum = 0, g = 1;
         for (long k = 0; k + 1 < m; k++) gsum += g, g *= base;
