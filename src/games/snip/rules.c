@@ -128,6 +128,31 @@ void snip_polys_free(snip_polys *p) {
     p->npieces = 0;
 }
 
+/* OverlayNG outside strict mode may return the lines and points of collapsed
+ * parts with the polygons (a GEOMETRYCOLLECTION); a tool is the polygons. */
+static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {
+    int t = GEOSGeomTypeId_r(ctx, g);
+    if (t == GEOS_POLYGON || t == GEOS_MULTIPOLYGON) return g;
+    int k = GEOSGetNumGeometries_r(ctx, g), n = 0, cap = 1;
+    for (int i = 0; i < k; i++) cap += GEOSGetNumGeometries_r(ctx, GEOSGetGeometryN_r(ctx, g, i));
+    GEOSGeometry **polys = pl_xcalloc((size_t)cap, sizeof *polys);
+    for (int i = 0; i < k; i++) {
+        const GEOSGeometry *p = GEOSGetGeometryN_r(ctx, g, i);
+        int pt = GEOSGeomTypeId_r(ctx, p);
+        if (pt == GEOS_POLYGON && GEOSisEmpty_r(ctx, p) != 1)
+            polys[n++] = GEOSGeom_clone_r(ctx, p);
+        else if (pt == GEOS_MULTIPOLYGON)
+            for (int j = 0; j < GEOSGetNumGeometries_r(ctx, p); j++)
+                polys[n++] = GEOSGeom_clone_r(ctx, GEOSGetGeometryN_r(ctx, p, j));
+    }
+    GEOSGeom_destroy_r(ctx, g);
+    GEOSGeometry *r = n == 0   ? GEOSGeom_createEmptyPolygon_r(ctx)
+                      : n == 1 ? polys[0]
+                               : GEOSGeom_createCollection_r(ctx, GEOS_MULTIPOLYGON, polys, (unsigned)n);
+    free(polys);
+    return r;
+}
+
 /* ---------- state ---------- */
 
 snip_state *snip_state_new(const snip_level *l) {
@@ -207,6 +232,7 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     GEOSGeometry *res = GEOSDifferencePrec_r(ctx, A, placed, SNIP_GRID);
     GEOSGeom_destroy_r(ctx, placed);
     if (!res) return fail(why, n, "geometry error: %s", l->geos_msg);
+    res = polygonal_part(ctx, res);
     GEOSGeom_destroy_r(ctx, A);
     s->tool[m->a - 1] = res;
     s->snips++;
