@@ -420,7 +420,7 @@ snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err) {
 /* ---------- parameters ---------- */
 
 long snip_thm3_bound(long n) {
-    return 3 + 6 * n;
+    return 3 + 11 * n;
 }
 /* n+1 regions (one per distinct L-infinity distance, and the innermost
  * square), at most 3n + 6 free triangles in each (all vertices of the free
