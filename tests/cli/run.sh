@@ -462,5 +462,15 @@ golden census_max 0 $C census --rows 2 --cols 3 --colours 3 --objective max
 golden census_sample 0 $C census --rows 12 --colours 4 --sample 500 --seed 3
 error census_too_many 2 "puzzlelab: 2^100 boards are too many to enumerate; use --sample N" $C census --rows 100 --colours 2
 
+# ---------------------------------------------------------------- snip
+golden snip_help 0 snip help
+golden snip_info 0 snip info levels/snip_frame.level
+golden snip_solve_quarter 0 snip solve levels/snip_quarter.level
+golden snip_verify 0 snip verify levels/snip_quarter.level levels/snip_quarter.moves
+golden snip_verify_bad 1 snip verify levels/snip_quarter.level levels/snip_quarter_bad.moves
+error snip_verify_syntax 2 "levels/snip_quarter_syntax.moves:2:12: expected a number, got 'nope'" snip verify levels/snip_quarter.level levels/snip_quarter_syntax.moves
+error snip_bowtie 2 "levels/snip_bowtie.level:2:10: invalid target: Self-intersection near (0.5 0.5)" snip info levels/snip_bowtie.level
+error snip_tolerance 2 "puzzlelab: --tolerance: -1 is out of range [0, 1]" snip verify --tolerance -1 levels/snip_quarter.level levels/snip_quarter.moves
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
