@@ -320,7 +320,7 @@ int main(void) {
         {"lower-bound", "disconnected", "lshape", 6},   {"observation-1", "connected", "needle", 4},
         {"observation-1", "disconnected", "lshape", 4},
     };
-    int rounds = getenv("PL_TEST_ROUNDS") ? atoi(getenv("PL_TEST_ROUNDS")) : 3;
+    int rounds = getenv("PL_TEST_ROUNDS") ? atoi(getenv("PL_TEST_ROUNDS")) : 2;
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
         for (int r = 0; r < rounds; r++) check_construction(&fams[f], seed0 + (uint64_t)r);
     return check_done("snip");
