@@ -23,9 +23,11 @@ void snip_builder_free(snip_builder *b) {
 /* Prints, parses and applies m; 1 when it was skipped for lack of overlap. */
 static int emit(snip_builder *b, const snip_move *m) {
     if (b->failed) return -1;
-    if (b->lim && !pl_limits_tick(b->lim)) {
+    /* a move is one GEOS overlay (milliseconds on large tools): read the
+     * clock at every move, not every 1024 nodes, so a time limit is kept */
+    if (b->lim && (!pl_limits_tick(b->lim) || (b->lim->time_limit > 0 && !pl_limits_check_time(b->lim)))) {
         b->failed = SNIP_BUILD_LIMIT;
-        snprintf(b->why, sizeof b->why, "%s limit reached", pl_limit_name(b->lim->hit));
+        snprintf(b->why, sizeof b->why, "%s reached", pl_limit_name(b->lim->hit));
         return -1;
     }
     char text[200], why[256];
@@ -92,6 +94,7 @@ int snip_builder_reset(snip_builder *b, int a) {
 
 void snip_builder_finish(snip_builder *b, const char *algorithm, pl_solution *out) {
     out->algorithm = algorithm;
+    out->nodes = b->lim ? b->lim->nodes : 0; /* moves tried */
     pl_solution_set_value(out, "snips", snip_state_snips(b->st));
     pl_solution_set_value(out, "resets", snip_state_resets(b->st));
     if (b->failed) {

@@ -488,7 +488,7 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
         double r_out = d[j - 1], r_in = d[j];
         if (lim && lim->time_limit > 0 && !pl_limits_check_time(lim)) {
             b.failed = SNIP_BUILD_LIMIT;
-            snprintf(b.why, sizeof b.why, "%s limit reached", pl_limit_name(lim->hit));
+            snprintf(b.why, sizeof b.why, "%s reached", pl_limit_name(lim->hit));
             break;
         }
         tri *T;

@@ -216,9 +216,9 @@ static int shorten(snip_builder *b, needle *nd, double L) {
         static const double tries[] = {1.0, 1.25, 1.5};
         for (int ti = 0; ti < 3 && rc; ti++)
             for (int j = 0; j < m && rc; j++) {
-                if (b->lim && !pl_limits_tick(b->lim)) {
+                if (b->lim && (!pl_limits_tick(b->lim) || (b->lim->time_limit > 0 && !pl_limits_check_time(b->lim)))) {
                     b->failed = SNIP_BUILD_LIMIT;
-                    snprintf(b->why, sizeof b->why, "%s limit reached", pl_limit_name(b->lim->hit));
+                    snprintf(b->why, sizeof b->why, "%s reached", pl_limit_name(b->lim->hit));
                     goto out;
                 }
                 double ux = rg->xy[2 * j], uy = rg->xy[2 * j + 1];
