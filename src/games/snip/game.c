@@ -35,8 +35,8 @@ static void level_info(const void *p, json_t *o) {
     else
         snprintf(buf, sizeof buf, "connected model only");
     json_object_set_new(o, "theorem_3_bound", json_string(buf));
-    if (snip_level_model(l) == SNIP_CONNECTED && q.pieces > 1)
-        snprintf(buf, sizeof buf, "does not apply");
+    if (snip_level_model(l) == SNIP_CONNECTED)
+        snprintf(buf, sizeof buf, "disconnected model only");
     else
         snprintf(buf, sizeof buf, "at most %ld snips and resets (%d(n+1)(3n+6))", q.thm5_bound, SNIP_THM5_PER_TRIANGLE);
     json_object_set_new(o, "theorem_5_bound", json_string(buf));
