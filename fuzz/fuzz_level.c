@@ -13,6 +13,9 @@
  *  4. for every level that parsed: level_info(), then, for every objective
  *     of the game, state_new / move_apply (each move until the first one that
  *     is not OK) / finish / state_free;
+ *  4b. Snipperclips' move notation on every MOVES line: a line that parses
+ *     as a snip move prints (snip_move_format, %.17g) and parses back to the
+ *     same doubles, so certificates replay bit for bit;
  *  5. for small inputs, every algorithm that applies, under a small node
  *     limit (PL_FUZZ_SOLVE_NODES, default 256), for every objective; a
  *     certificate it calls solved must replay as valid and reach the values
@@ -29,6 +32,7 @@
 #include <string.h>
 
 #include "puzzlelab/game.h"
+#include "puzzlelab/snip.h"
 
 #define FUZZ_FILE "fuzz-input"
 #define SOLVE_MAX_INPUT 320  /* bytes: larger inputs skip step 5 */
@@ -243,6 +247,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int i = 0; i < mv.n; i++)
             if (mv.line[i] < 1 || mv.col[i] < 1 || mv.text[i][0] == '\0')
                 contract_failure("MOVES entry without a place or text", NULL, mv.text[i]);
+    }
+    for (int i = 0; i < mv.n; i++) {
+        snip_move m, back;
+        char why[256], buf[256];
+        int col = 0;
+        if (snip_move_parse(mv.text[i], &m, why, sizeof why, &col) != 0) {
+            if (col < 1 || (size_t)col > strlen(mv.text[i]) + 1)
+                contract_failure("snip move error column", "snip", mv.text[i]);
+            continue;
+        }
+        snip_move_format(&m, buf, sizeof buf);
+        if (snip_move_parse(buf, &back, why, sizeof why, &col) != 0 || back.kind != m.kind || back.a != m.a ||
+            (m.kind == SNIP_MOVE_SNIP &&
+             (back.b != m.b || back.theta != m.theta || back.tx != m.tx || back.ty != m.ty)) ||
+            (m.kind == SNIP_MOVE_KEEP && (back.x != m.x || back.y != m.y)))
+            contract_failure("snip move does not print and parse back to itself", "snip", buf);
     }
     pl_moves none;
     memset(&none, 0, sizeof none);

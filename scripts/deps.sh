@@ -16,7 +16,7 @@
 # PL_DEPS below. An entry "a|b+c" is satisfied by package a, or by b and c
 # together; the first alternative is the one installed.
 
-PL_DEPS="build-essential|gcc+make+libc6-dev cmake pkg-config libjansson-dev libcadical-dev libcairo2-dev libncurses-dev"
+PL_DEPS="build-essential|gcc+make+libc6-dev cmake pkg-config libjansson-dev libcadical-dev libcairo2-dev libncurses-dev libgeos-dev"
 # Only for fuzzing (make fuzz); the compiler-rt version follows Debian 12's clang.
 PL_FUZZ_DEPS="clang libclang-rt-14-dev"
 

@@ -151,6 +151,10 @@ typedef struct pl_game {
     pl_move_result (*move_apply)(void *state, const char *text, char *reason, size_t n, int *col);
     /* After the last move: is the objective met, and the values reached. */
     void (*finish)(const void *state, const char *objective, pl_verdict *v);
+    /* verify's own options (NULL: none) and the hook that reads them into a
+     * fresh state before the replay (NULL: none). */
+    const pl_option *verify_options;
+    int (*state_configure)(void *state, const pl_opts *opts, pl_error *err);
 
     const pl_algorithm *algorithms; /* in order of preference for auto */
     int nalgorithms;
@@ -184,5 +188,6 @@ extern const pl_game pl_game_clickomania;
 extern const pl_game pl_game_buttons;
 extern const pl_game pl_game_coins;
 extern const pl_game pl_game_twodots;
+extern const pl_game pl_game_snip;
 
 #endif

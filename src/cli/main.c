@@ -192,6 +192,7 @@ static void print_command_help(FILE *f, const pl_game *g, const command *c) {
         fprintf(f, "\nkeys:\n%s", pl_play_keys);
         fprintf(f, "\n%s: %s\n", g->name, g->play->how);
     }
+    if (c->run == cmd_verify) print_options(f, g->verify_options);
     if (c->run == cmd_generate) print_options(f, g->generate_options);
     if (c->run == cmd_census) print_options(f, g->census_options);
 }
@@ -231,6 +232,7 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
         if (!spec && (c->run == cmd_solve || c->run == cmd_info)) spec = find_option(g->solve_options, nbuf);
         if (!spec && c->run == cmd_generate) spec = find_option(g->generate_options, nbuf);
         if (!spec && c->run == cmd_census) spec = find_option(g->census_options, nbuf);
+        if (!spec && c->run == cmd_verify) spec = find_option(g->verify_options, nbuf);
         if (!spec && (c->run == cmd_verify || c->run == cmd_play) && g->objectives && strcmp(nbuf, "objective") == 0)
             spec = &verify_objective;
         if (!spec) {
@@ -571,6 +573,12 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         return fail_error(&err);
     }
     void *st = g->state_new(level);
+    if (g->state_configure && g->state_configure(st, o, &err)) {
+        g->state_free(st);
+        pl_moves_free(&mv);
+        g->level_free(level);
+        return fail_error(&err);
+    }
     pl_verdict v = {0};
     int bad_move = 0, rc = PL_EXIT_OK;
     char reason[256] = "";

@@ -88,7 +88,7 @@ void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
 }
 
 static const pl_game *const all_games[] = {&pl_game_buttons, &pl_game_clickomania, &pl_game_twodots, &pl_game_coins,
-                                           NULL};
+                                           &pl_game_snip, NULL};
 
 const pl_game *const *pl_games(void) {
     return all_games;

@@ -275,7 +275,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game 'chess' (expected one of: buttons clickomania twodots coins; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game 'chess' (expected one of: buttons clickomania twodots coins snip; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
@@ -461,6 +461,16 @@ golden census_lengths 0 $C census --rows 8 --colours 3 --all-lengths
 golden census_max 0 $C census --rows 2 --cols 3 --colours 3 --objective max
 golden census_sample 0 $C census --rows 12 --colours 4 --sample 500 --seed 3
 error census_too_many 2 "puzzlelab: 2^100 boards are too many to enumerate; use --sample N" $C census --rows 100 --colours 2
+
+# ---------------------------------------------------------------- snip
+golden snip_help 0 snip help
+golden snip_info 0 snip info levels/snip_frame.level
+golden snip_solve_quarter 0 snip solve levels/snip_quarter.level
+golden snip_verify 0 snip verify levels/snip_quarter.level levels/snip_quarter.moves
+golden snip_verify_bad 1 snip verify levels/snip_quarter.level levels/snip_quarter_bad.moves
+error snip_verify_syntax 2 "levels/snip_quarter_syntax.moves:2:12: expected a number, got 'nope'" snip verify levels/snip_quarter.level levels/snip_quarter_syntax.moves
+error snip_bowtie 2 "levels/snip_bowtie.level:2:10: invalid target: Self-intersection near (0.5 0.5)" snip info levels/snip_bowtie.level
+error snip_tolerance 2 "puzzlelab: --tolerance: -1 is out of range [0, 1]" snip verify --tolerance -1 levels/snip_quarter.level levels/snip_quarter.moves
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

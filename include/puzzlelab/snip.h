@@ -1,0 +1,112 @@
+/* Snipperclips: two tools that cut each other into a target polygon.
+ * Paper: E. D. Demaine, M. Korman, A. van Renssen, M. Roeloffzen,
+ * "Snipperclips: Cutting Tools into Desired Polygons using Themselves"
+ * (CCCG 2017; papers/001).
+ *
+ * Both tools start as the unit square [0,1]^2 in their own frames. A snip
+ * places tool B by a rigid motion in tool A's frame and subtracts its closure
+ * from tool A (legal only when the interiors overlap); a reset restores a
+ * tool. In the connected model a tool is one piece: a snip that splits it must
+ * be followed by `keep A x y`. Geometry is computed with GEOS (geos_c.h, the
+ * reentrant API); this header exposes plain coordinates only, so callers
+ * (tests, a future renderer) need not include GEOS. */
+#ifndef PUZZLELAB_SNIP_H
+#define PUZZLELAB_SNIP_H
+
+#include "puzzlelab/game.h"
+
+typedef enum { SNIP_DISCONNECTED = 0, SNIP_CONNECTED = 1 } snip_model;
+
+/* Every tool geometry lives on this fixed grid: each snip is computed by GEOS's
+ * snap-rounding overlay (OverlayNG with a fixed precision model), which always
+ * returns a valid result. 2^-40 ~ 9.1e-13. */
+#define SNIP_GRID (1.0 / 1099511627776.0)
+#define SNIP_DEFAULT_TOLERANCE 1e-9
+
+/* Polygons as plain coordinates: pieces -> rings (ring 0 the shell, then the
+ * holes) -> closed point lists (first == last). */
+typedef struct snip_ring {
+    int n;
+    double *xy; /* 2n doubles */
+} snip_ring;
+typedef struct snip_piece {
+    int nrings;
+    snip_ring *rings;
+} snip_piece;
+typedef struct snip_polys {
+    int npieces;
+    snip_piece *pieces;
+} snip_polys;
+void snip_polys_free(snip_polys *p);
+
+typedef struct snip_level snip_level; /* opaque: holds GEOS geometry */
+
+/* Level: optional header `model: connected|disconnected` (default
+ * disconnected), then a WKT POLYGON or MULTIPOLYGON (may span lines) inside
+ * the unit square. Errors name file:line:col. */
+snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err);
+snip_level *snip_level_from_wkt(const char *wkt, snip_model model, pl_error *err);
+void snip_level_free(snip_level *l);
+snip_model snip_level_model(const snip_level *l);
+int snip_level_target(const snip_level *l, snip_polys *out);
+
+/* Parameters of the target used by the constructions (and info). */
+typedef struct snip_params {
+    int vertices, holes, pieces;
+    double area;
+    double min_angle;   /* degrees: smallest angle between adjacent edges, inside or outside */
+    double h;           /* shortest distance from a vertex to a non-adjacent edge */
+    double min_edge;    /* shortest edge */
+    int length_classes; /* non-empty classes E_i of Theorem 3 */
+    long thm3_bound;    /* snips Theorem 3's construction promises (connected, one piece) */
+    long thm5_bound;    /* snips + resets Theorem 5's construction promises */
+} snip_params;
+void snip_level_params(const snip_level *l, snip_params *p);
+/* The documented constants: Theorem 3 uses at most 3 + 10 n + classes <= 3 + 11n
+ * snips (solve_needle.c says why 10 per edge rather than the proof's 4); Theorem 5 at most SNIP_THM5_PER_TRIANGLE
+ * operations per triangle, with at most 2(n+1) + 2 triangles in each of at most n+1 regions. */
+long snip_thm3_bound(long n);
+long snip_thm5_bound(long n);
+#define SNIP_THM5_PER_TRIANGLE 450 /* 7 half-planes x 64 cells, a reset and the snip */
+
+/* ---------- moves ---------- */
+typedef enum { SNIP_MOVE_SNIP, SNIP_MOVE_KEEP, SNIP_MOVE_RESET } snip_move_kind;
+typedef struct snip_move {
+    snip_move_kind kind;
+    int a, b;             /* tools 1 or 2 (b: snip only) */
+    double theta, tx, ty; /* snip: degrees, translation */
+    double x, y;          /* keep: a point of the piece kept */
+} snip_move;
+/* Parses one move; on a syntax error fills why and *col (1-based). */
+int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *col);
+/* Prints a move so that parsing it gives back the same doubles (%.17g). */
+void snip_move_format(const snip_move *m, char *buf, size_t n);
+
+/* ---------- replay ---------- */
+typedef struct snip_state snip_state;
+snip_state *snip_state_new(const snip_level *l);
+void snip_state_free(snip_state *s);
+/* Applies a move: 0, or -1 with the reason (illegal). */
+int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n);
+long snip_state_snips(const snip_state *s);
+long snip_state_resets(const snip_state *s);
+/* Connected model: the tool whose last snip split it and awaits `keep` (1 or
+ * 2), or 0. */
+int snip_state_pending(const snip_state *s);
+/* The pieces of a tool (after a split awaiting keep: all of them), in the
+ * tool's own frame. For drawing and tests. */
+int snip_state_polygons(const snip_state *s, int tool, snip_polys *out);
+/* Does tool 1 equal the target within tol (symmetric-difference area and
+ * Hausdorff distance, see docs/formats.md)? Fills the measured area and the
+ * discrete Hausdorff estimate. */
+bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, double *hausdorff, char *why, size_t n);
+
+/* ---------- constructions ---------- */
+/* Theorem 3 (connected model, one piece): the needle. Theorem 5 (any model,
+ * any polygonal domain): L-shaped regions and triangles. Both fill the moves
+ * and the counts; status unknown with a note when a limit is reached or the
+ * target's features are below what the arithmetic resolves. */
+int snip_solve_needle(const snip_level *l, pl_limits *lim, pl_solution *out, pl_error *err);
+int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_error *err);
+
+#endif

@@ -1,0 +1,141 @@
+/* Snipperclips' descriptor: wires rules, notation, constructions and the
+ * generator into the commands the CLI writes once for every game. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers.h"
+
+static void *level_parse(const pl_level_text *lt, pl_error *err) {
+    return snip_level_parse(lt, err);
+}
+static void level_free(void *p) {
+    snip_level_free(p);
+}
+
+static void level_info(const void *p, json_t *o) {
+    const snip_level *l = p;
+    snip_params q;
+    snip_level_params(l, &q);
+    json_object_set_new(o, "model", json_string(snip_level_model(l) == SNIP_CONNECTED ? "connected" : "disconnected"));
+    json_object_set_new(o, "vertices", json_integer(q.vertices));
+    json_object_set_new(o, "holes", json_integer(q.holes));
+    json_object_set_new(o, "pieces", json_integer(q.pieces));
+    json_object_set_new(o, "area", json_real(q.area));
+    json_object_set_new(o, "smallest_angle", json_real(q.min_angle));
+    json_object_set_new(o, "h", json_real(q.h));
+    json_object_set_new(o, "shortest_edge", json_real(q.min_edge));
+    json_object_set_new(o, "length_classes", json_integer(q.length_classes));
+    char buf[160];
+    if (snip_level_model(l) == SNIP_CONNECTED && q.pieces > 1)
+        snprintf(buf, sizeof buf, "does not apply (the connected model keeps one piece; the target has %d)", q.pieces);
+    else if (snip_level_model(l) == SNIP_CONNECTED)
+        snprintf(buf, sizeof buf, "at most %ld snips (3 + 11n, no reset)", q.thm3_bound);
+    else
+        snprintf(buf, sizeof buf, "connected model only");
+    json_object_set_new(o, "theorem_3_bound", json_string(buf));
+    if (snip_level_model(l) == SNIP_CONNECTED)
+        snprintf(buf, sizeof buf, "disconnected model only");
+    else
+        snprintf(buf, sizeof buf, "at most %ld snips and resets (%d(n+1)(3n+6))", q.thm5_bound, SNIP_THM5_PER_TRIANGLE);
+    json_object_set_new(o, "theorem_5_bound", json_string(buf));
+}
+
+typedef struct replay {
+    snip_state *st;
+    double tol;
+} replay;
+
+static void *state_new(const void *p) {
+    replay *r = pl_xcalloc(1, sizeof *r);
+    r->st = snip_state_new(p);
+    r->tol = SNIP_DEFAULT_TOLERANCE;
+    return r;
+}
+
+static void state_free(void *p) {
+    replay *r = p;
+    if (!r) return;
+    snip_state_free(r->st);
+    free(r);
+}
+
+static const pl_option verify_options[] = {
+    {"tolerance", "T",
+     "accept when the symmetric-difference area and the Hausdorff distance between tool 1 and "
+     "the target are at most T (default 1e-9)"},
+    {NULL, NULL, NULL},
+};
+
+static int state_configure(void *p, const pl_opts *o, pl_error *err) {
+    replay *r = p;
+    return pl_opts_double(o, "tolerance", SNIP_DEFAULT_TOLERANCE, 0, 1, &r->tol, err);
+}
+
+static pl_move_result move_apply(void *p, const char *text, char *reason, size_t n, int *col) {
+    replay *r = p;
+    snip_move m;
+    if (snip_move_parse(text, &m, reason, n, col)) return PL_MOVE_SYNTAX;
+    if (snip_state_apply(r->st, &m, reason, n)) return PL_MOVE_ILLEGAL;
+    return PL_MOVE_OK;
+}
+
+static void finish(const void *p, const char *objective, pl_verdict *v) {
+    (void)objective;
+    const replay *r = p;
+    double area, hd;
+    v->ok = snip_state_matches(r->st, r->tol, &area, &hd, v->reason, sizeof v->reason);
+    v->nvalues = 2;
+    v->value_name[0] = "snips";
+    v->value[0] = snip_state_snips(r->st);
+    v->value_name[1] = "resets";
+    v->value[1] = snip_state_resets(r->st);
+}
+
+static const pl_algorithm algorithms[] = {
+    {"pieces", "the connected model keeps one piece (unreachable targets)",
+     "answers unsolvable when the connected model is asked for a target of several pieces", snip_pieces_applies,
+     snip_pieces_solve, NULL},
+    {"needle", "Theorem 3: connected model, O(n) snips, no reset",
+     "tool 2 becomes a needle (apex angle at most the target's smallest angle, width below h) that traces every "
+     "edge, longest length class first, shortened between classes",
+     snip_needle_applies, snip_needle_solve, NULL},
+    {"lshape", "Theorem 5: any polygonal domain, O(n^2) snips and resets",
+     "vertices by L-infinity distance to a corner; the free space of each L-shaped region is triangulated and "
+     "each triangle cut out with a tool carved in tool 2 by a solid part of tool 1",
+     snip_lshape_applies, snip_lshape_solve, NULL},
+};
+
+const pl_game pl_game_snip = {
+    .name = "snip",
+    .title = "Snipperclips",
+    .summary = "cut tool 1 into a target polygon by snipping the two tools with each other",
+    .level_help = "Level: optional header 'model:' (disconnected, default; connected), then the target as WKT\n"
+                  "(POLYGON or MULTIPOLYGON, holes allowed, may span lines) inside the unit square [0,1]x[0,1],\n"
+                  "in tool 1's frame. Both tools start as the unit square.\n"
+                  "Moves, one a line:\n"
+                  "  snip A B theta tx ty   tool B, rotated by theta degrees about its origin and translated by\n"
+                  "                         (tx,ty) in tool A's frame, is subtracted with its closure from tool A;\n"
+                  "                         legal when the interiors overlap\n"
+                  "  keep A x y             connected model, right after a snip that split tool A: keep the piece\n"
+                  "                         containing (x,y)\n"
+                  "  reset A                tool A becomes the unit square again\n"
+                  "verify accepts when tool 1 ends within --tolerance of the target (symmetric-difference area and\n"
+                  "Hausdorff distance; default 1e-9). Geometry: GEOS, snap-rounded to a 2^-40 grid.\n",
+    .objectives = NULL,
+    .level_parse = level_parse,
+    .level_free = level_free,
+    .level_info = level_info,
+    .state_new = state_new,
+    .state_free = state_free,
+    .move_apply = move_apply,
+    .finish = finish,
+    .verify_options = verify_options,
+    .state_configure = state_configure,
+    .algorithms = algorithms,
+    .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
+    .solve_options = NULL,
+    .generate = snip_generate,
+    .generate_options = snip_generate_options,
+};

@@ -1,0 +1,566 @@
+/* Theorem 5 (Demaine, Korman, van Renssen, Roeloffzen, "Snipperclips",
+ * Section 5, Lemma 4): in the disconnected model any polygonal domain P of n
+ * vertices (holes and several pieces allowed) is cut out of tool 1 with
+ * O(n^2) snips and resets.
+ *
+ * The idea, as in the proof: fix the corner c = (1,0) of tool 1 and sort the
+ * target's vertices by L-infinity distance to c, d_1 > d_2 > ... > d_k. The
+ * squares S(r) = [1-r,1] x [0,r] at c nest; the L-shaped region
+ * Q_j = S(d_j-1) \ S(d_j) holds no vertex in its interior, so P's edges cross
+ * it from boundary to boundary and its free space (Q_j \ P) has O(n) faces,
+ * which we triangulate (GEOS's constrained Delaunay triangulation). Regions
+ * are processed from the outside in, so while Q_j is processed the squares
+ * inside it are still solid material of tool 1. A free triangle T is removed
+ * by one snip of tool 1 with a cutting tool made in tool 2: tool 2 (reset to
+ * the unit square) is placed so that only its corner box B' (the bounding box
+ * of T and c) meets tool 1, and B' \ T' is carved away: for each half-plane H
+ * bounding T, tool 1 is turned so that one of its own border lines (x = 1 or
+ * y = 0, so all of tool 1 lies in H) runs along H's line, and a solid
+ * rectangle of tool 1 against that border snips H's part of B' in a grid of
+ * O(1) cells (Figure 9).
+ *
+ * Which solid rectangle: the proof names them case by case (the inner square
+ * S_i+1 when it is large; the corner triangle while cross-triangles remain,
+ * the triangle (0,1),(0,3/4),(-3/4,3/4) for the first fan-triangles, and a
+ * triangle of the width of B for the rest); we keep the proof's squares and
+ * add rectangles against any line that supports all of tool 1: its borders
+ * x = 1 and y = 0, the longest edges of its convex hull, and edges of P whose
+ * line supports tool 1 (a rectangle may even lie in T itself: tool 1 does not
+ * change while tool 2 is carved). Which are solid is checked with GEOS
+ * (prepared covers) when a region starts; a removal makes the rectangles it
+ * touches unusable; the one needing the fewest cells is taken, and when none
+ * fits the candidates are rebuilt from tool 1's current hull, then with thin
+ * rectangles sized for the part to clear. Triangles go in the proof's order
+ * (cross-triangles from the top-left corner, then fan-triangles from the
+ * bottom arm to the right arm); one that still finds no solid rectangle waits
+ * until the others of its region are gone, and is split in four if none can go.
+ *
+ * Robustness: each triangle is grown by delta = 2^-36 (and clipped to its
+ * bounding box grown by delta, so sharp corners do not spike), so that
+ * neighbouring triangles overlap and no sliver of free space survives the
+ * 2^-40 snap-rounding; P loses at most ~1.5e-11 along its boundary.
+ *
+ * Operations: per triangle one reset, at most 7 half-planes (3 edges, 4 sides
+ * of the bounding box) times at most 64 cells (the proof's large case needs 9
+ * or fewer), and one snip: SNIP_THM5_PER_TRIANGLE = 450; O(n) triangles in
+ * each of at most n+1 regions: O(n^2). A triangle that waits wastes the
+ * carving it had started, so the bound is checked on every certificate in
+ * the tests rather than proved for this variant. Time:
+ * each removal snips tool 1 (O(n) vertices, one O(n log n) overlay), the
+ * carving snips touch only tool 2 (O(1) vertices): O(n^3 log n) in all. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers.h"
+
+#define LS_DELTA (1.0 / 68719476736.0) /* 2^-36 */
+#define MAX_CELLS 64
+#define MAX_CAND 2048
+
+/* A solid rectangle of tool 1 against a line that supports all of tool 1:
+ * points o + a v + t n with a in [pos, pos+len], t in [0, dep], where n is the
+ * line's inward normal and v = rot(-90)(n). */
+typedef struct cand {
+    double ox, oy, nx, ny;
+    double pos, len, dep;
+    double x0, y0, x1, y1; /* bounding box, for invalidation */
+    bool solid;
+} cand;
+
+typedef struct tri {
+    double x[3], y[3];
+    double key;
+    int cross;
+} tri;
+
+static int tri_cmp(const void *a, const void *b) {
+    const tri *s = a, *t = b;
+    if (s->cross != t->cross) return t->cross - s->cross;
+    return (s->key > t->key) - (s->key < t->key);
+}
+
+static int dbl_desc(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
+bool snip_lshape_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    (void)req;
+    const snip_level *l = level;
+    if (l->model == SNIP_CONNECTED) {
+        /* Dropping the pieces a removal cuts off can take the solid parts the
+         * construction counts on (measured: about 1 target in 25 then ends
+         * unknown); the needle is the connected model's construction. */
+        snprintf(why, n, "Theorem 5 is for the disconnected model (the needle serves the connected one)");
+        return false;
+    }
+    snprintf(why, n, "any polygonal domain: Theorem 5's L-shaped regions, O(n^2) snips and resets");
+    return true;
+}
+
+/* Clips the box [x0,x1]x[y0,y1] by {p : (p - o).m >= 0}; returns the vertex count. */
+static int clip_box(double x0, double y0, double x1, double y1, double ox, double oy, double mx, double my, double *px,
+                    double *py) {
+    double bx[4] = {x0, x1, x1, x0}, by[4] = {y0, y0, y1, y1};
+    int k = 0;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) % 4;
+        double si = (bx[i] - ox) * mx + (by[i] - oy) * my, sj = (bx[j] - ox) * mx + (by[j] - oy) * my;
+        if (si >= 0) px[k] = bx[i], py[k] = by[i], k++;
+        if ((si >= 0) != (sj >= 0)) {
+            double t = si / (si - sj);
+            px[k] = bx[i] + t * (bx[j] - bx[i]);
+            py[k] = by[i] + t * (by[j] - by[i]);
+            k++;
+        }
+    }
+    return k;
+}
+
+typedef struct lctx {
+    snip_builder *b;
+    GEOSContextHandle_t ctx;
+    cand c[MAX_CAND];
+    int nc;
+    bool tool2_fresh;
+    double r_out, r_in;
+    bool no_solid;              /* the last failure: no solid rectangle fits */
+    double thin_ext, thin_dep;  /* > 0: also thin rectangles for a part this size */
+    const double *target_edges; /* x0 y0 x1 y1 each */
+    int ntarget_edges;
+} lctx;
+
+static void add_cand(lctx *L, double ox, double oy, double nx, double ny, double pos, double len, double dep, double lo,
+                     double hi) {
+    /* inset so that the delta-grown triangles removed before cannot nick it */
+    pos += 4 * LS_DELTA;
+    len -= 8 * LS_DELTA;
+    dep -= 4 * LS_DELTA;
+    if (L->nc >= MAX_CAND || len <= 0 || dep <= 0 || pos < lo - 1e-15 || pos + len > hi + 1e-15) return;
+    cand *c = &L->c[L->nc++];
+    *c = (cand){ox, oy, nx, ny, pos, len, dep, INFINITY, INFINITY, -INFINITY, -INFINITY, false};
+    double vx = ny, vy = -nx;
+    for (int i = 0; i < 4; i++) {
+        double a = pos + (i & 1 ? len : 0), t = i & 2 ? dep : 0;
+        double x = ox + a * vx + t * nx, y = oy + a * vy + t * ny;
+        c->x0 = fmin(c->x0, x), c->x1 = fmax(c->x1, x), c->y0 = fmin(c->y0, y), c->y1 = fmax(c->y1, y);
+    }
+}
+
+static GEOSGeometry *cand_geom(GEOSContextHandle_t ctx, const cand *c) {
+    double vx = c->ny, vy = -c->nx, xy[10];
+    static const int order[5][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {0, 0}};
+    for (int i = 0; i < 5; i++) {
+        double a = c->pos + order[i][0] * c->len, t = order[i][1] * c->dep;
+        xy[2 * i] = c->ox + a * vx + t * c->nx;
+        xy[2 * i + 1] = c->oy + a * vy + t * c->ny;
+    }
+    GEOSCoordSequence *cs = GEOSCoordSeq_copyFromBuffer_r(ctx, xy, 5, 0, 0);
+    return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, cs), NULL, 0);
+}
+
+/* Rectangles of sizes r/2 .. r/8 along the supporting line through o with
+ * inward normal n, over [lo, hi] of it. */
+static void cands_along(lctx *L, double ox, double oy, double nx, double ny, double lo, double hi, double r) {
+    for (int s = 1; s <= 3; s++) {
+        double dep = r / (double)(1 << s);
+        for (int m = 1; m <= 2; m++) {
+            double len = dep * m;
+            for (double p = lo; p + len <= hi + 1e-15; p += dep) add_cand(L, ox, oy, nx, ny, p, len, dep, lo, hi);
+        }
+    }
+}
+
+/* Thin rectangles for a part of extent ext x depth (the last resort). */
+static void cands_thin(lctx *L, double ox, double oy, double nx, double ny, double lo, double hi) {
+    if (L->thin_ext <= 0) return;
+    for (int a = 1; a <= 8; a *= 2)
+        for (int c = 2; c <= 8; c *= 2) {
+            double len = L->thin_ext / a, dep = L->thin_dep / c;
+            for (double p = lo; p + len <= hi + 1e-15; p += len / 2) add_cand(L, ox, oy, nx, ny, p, len, dep, lo, hi);
+        }
+}
+
+/* The solid rectangles worth trying now: the proof's (the inner square, the
+ * corner square r/2, the square of side 3r/16 at height 3r/4), rectangles
+ * along tool 1's borders x = 1 and y = 0 at the region's scales, and along the
+ * longest edges of tool 1's convex hull (any supporting line will do: all of
+ * tool 1 lies on one side of it). */
+static void make_candidates(lctx *L, double r_out, int nedges) {
+    double r_in = L->r_in;
+    L->nc = 0;
+    if (r_in > 0) add_cand(L, 1, 0, -1, 0, 0, r_in, r_in, 0, 1), add_cand(L, 0, 0, 0, 1, 1 - r_in, r_in, r_in, 0, 1);
+    add_cand(L, 1, 0, -1, 0, 0, r_out / 2, r_out / 2, 0, 1);
+    add_cand(L, 0, 0, 0, 1, 1 - r_out / 2, r_out / 2, r_out / 2, 0, 1);
+    add_cand(L, 1, 0, -1, 0, 0.75 * r_out, 3 * r_out / 16, 3 * r_out / 16, 0, 1);
+    cands_along(L, 1, 0, -1, 0, 0, fmin(1, 2 * r_out), r_out);
+    cands_along(L, 0, 0, 0, 1, fmax(0, 1 - 2 * r_out), 1, r_out);
+    cands_thin(L, 1, 0, -1, 0, 0, 1);
+    cands_thin(L, 0, 0, 0, 1, 0, 1);
+    GEOSContextHandle_t ctx = L->ctx;
+    GEOSGeometry *hull = GEOSConvexHull_r(ctx, snip_state_tool(L->b->st, 1));
+    snip_polys hp;
+    snip_geom_polys(ctx, hull, &hp);
+    if (hull) GEOSGeom_destroy_r(ctx, hull);
+    if (hp.npieces == 1) {
+        const snip_ring *rg = &hp.pieces[0].rings[0];
+        /* the longest hull edges */
+        int m = rg->n - 1, pick[64], np = 0;
+        if (nedges > 64) nedges = 64;
+        for (int k = 0; k < nedges && k < m; k++) {
+            int best = -1;
+            double bl = 0;
+            for (int j = 0; j < m; j++) {
+                bool used = false;
+                for (int q = 0; q < np; q++) used |= pick[q] == j;
+                double len = hypot(rg->xy[2 * j + 2] - rg->xy[2 * j], rg->xy[2 * j + 3] - rg->xy[2 * j + 1]);
+                if (!used && len > bl) bl = len, best = j;
+            }
+            if (best < 0) break;
+            pick[np++] = best;
+        }
+        /* orientation of the hull ring, for the inward normal */
+        double a2 = 0;
+        for (int j = 0; j < m; j++) a2 += rg->xy[2 * j] * rg->xy[2 * j + 3] - rg->xy[2 * j + 2] * rg->xy[2 * j + 1];
+        for (int q = 0; q < np; q++) {
+            int j = pick[q];
+            double px = rg->xy[2 * j], py = rg->xy[2 * j + 1], qx = rg->xy[2 * j + 2], qy = rg->xy[2 * j + 3];
+            double len = hypot(qx - px, qy - py);
+            double dx = (qx - px) / len, dy = (qy - py) / len;
+            double nx = a2 > 0 ? -dy : dy, ny = a2 > 0 ? dx : -dx; /* inward */
+            /* o and v = rot(-90)(n) = (ny, -nx): v is +d or -d */
+            double vx = ny, vy = -nx;
+            double ox = px, oy = py, lo = 0;
+            if (vx * dx + vy * dy < 0) ox = qx, oy = qy;
+            (void)lo;
+            cands_along(L, ox, oy, nx, ny, 0, len, fmin(len, 2 * r_out));
+            cands_thin(L, ox, oy, nx, ny, 0, len);
+        }
+    }
+    /* edges of the target whose line supports tool 1 (P is solid along them) */
+    if (nedges >= 64 && hp.npieces == 1 && L->target_edges) {
+        const snip_ring *rg = &hp.pieces[0].rings[0];
+        for (int e = 0; e < L->ntarget_edges && L->nc < MAX_CAND; e++) {
+            const double *q = &L->target_edges[4 * e];
+            double len = hypot(q[2] - q[0], q[3] - q[1]);
+            if (len <= 0) continue;
+            double nx = -(q[3] - q[1]) / len, ny = (q[2] - q[0]) / len;
+            /* which side holds the hull? all of it, or the line does not support */
+            int side = 0;
+            bool ok = true;
+            for (int j = 0; j + 1 < rg->n && ok; j++) {
+                double t = (rg->xy[2 * j] - q[0]) * nx + (rg->xy[2 * j + 1] - q[1]) * ny;
+                if (fabs(t) <= 1e-12) continue;
+                int sg = t > 0 ? 1 : -1;
+                if (side == 0)
+                    side = sg;
+                else if (sg != side)
+                    ok = false;
+            }
+            if (!ok || side == 0) continue;
+            if (side < 0) nx = -nx, ny = -ny;
+            double vx = ny, vy = -nx, ox = q[0], oy = q[1];
+            if (vx * (q[2] - q[0]) + vy * (q[3] - q[1]) < 0) ox = q[2], oy = q[3];
+            cands_along(L, ox, oy, nx, ny, 0, len, fmin(len, r_out));
+            cands_thin(L, ox, oy, nx, ny, 0, len);
+        }
+    }
+    snip_polys_free(&hp);
+    GEOSGeometry *t1 = GEOSGeom_clone_r(ctx, snip_state_tool(L->b->st, 1));
+    const GEOSPreparedGeometry *pg = GEOSPrepare_r(ctx, t1);
+    for (int i = 0; i < L->nc; i++) {
+        GEOSGeometry *r = cand_geom(ctx, &L->c[i]);
+        L->c[i].solid = pg && GEOSPreparedCovers_r(ctx, pg, r) == 1;
+        GEOSGeom_destroy_r(ctx, r);
+    }
+    if (pg) GEOSPreparedGeom_destroy_r(ctx, pg);
+    GEOSGeom_destroy_r(ctx, t1);
+}
+
+/* Carves tool 2's part of H = {(p - o).m >= 0} inside the box B' away. */
+static int clear_halfplane(lctx *L, double bx0, double by0, double bx1, double by1, double ox, double oy, double mx,
+                           double my, const GEOSGeometry *keep) {
+    double px[8], py[8];
+    int k = clip_box(bx0, by0, bx1, by1, ox, oy, mx, my, px, py);
+    if (k < 3) return 0;
+    double ux = my, uy = -mx; /* u = rot(-90)(m): (u, m) and (-m, u) are rotations */
+    double smin = INFINITY, smax = -INFINITY, tmax = 0;
+    for (int i = 0; i < k; i++) {
+        double s = (px[i] - ox) * ux + (py[i] - oy) * uy, t = (px[i] - ox) * mx + (py[i] - oy) * my;
+        if (s < smin) smin = s;
+        if (s > smax) smax = s;
+        if (t > tmax) tmax = t;
+    }
+    /* A part thinner than 2 delta stays in tool 2: tool 1 then loses a strip
+     * at most 2 delta wide along this line, within the tolerance. */
+    if (tmax <= 2 * LS_DELTA || smax <= smin) return 0;
+    int best = -1;
+    double best_cells = INFINITY;
+    long ns = 0, nt = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < L->nc; i++) {
+            if (!L->c[i].solid) continue;
+            double a = ceil((smax - smin) / L->c[i].len), bcount = ceil(tmax / L->c[i].dep);
+            if (a * bcount < best_cells) best_cells = a * bcount, best = i, ns = (long)a, nt = (long)bcount;
+        }
+        if (best >= 0 && best_cells <= MAX_CELLS) break;
+        /* tool 1's hull may offer better lines now; then rectangles at the scale of this part */
+        if (pass == 0) make_candidates(L, L->r_out, 8);
+        if (pass == 1) {
+            L->thin_ext = smax - smin;
+            L->thin_dep = tmax;
+            make_candidates(L, 2 * fmax(smax - smin, tmax), 64);
+            L->thin_ext = L->thin_dep = 0;
+        }
+    }
+    L->no_solid = best < 0 || best_cells > MAX_CELLS;
+    if (best < 0 || best_cells > MAX_CELLS) {
+        L->b->failed = SNIP_BUILD_ILLEGAL;
+        snprintf(L->b->why, sizeof L->b->why,
+                 best < 0 ? "no solid part of tool 1 left to carve a cutting tool"
+                          : "carving a cutting tool would need more than 64 cells per half-plane");
+        return -1;
+    }
+    const cand *c = &L->c[best];
+    /* the rotation taking (v, n) of the candidate to (u, m) */
+    double th = atan2(my, mx) - atan2(c->ny, c->nx);
+    double cr = cos(th), sr = sin(th);
+    double vx = c->ny, vy = -c->nx;
+    double ax = c->ox + c->pos * vx, ay = c->oy + c->pos * vy; /* the rectangle's corner on the line */
+    double rax = cr * ax - sr * ay, ray = sr * ax + cr * ay;
+    for (long j = 0; j < ns; j++)
+        for (long t = 0; t < nt; t++) {
+            double Px = ox + (smin + (double)j * c->len) * ux + (double)t * c->dep * mx;
+            double Py = oy + (smin + (double)j * c->len) * uy + (double)t * c->dep * my;
+            bool done;
+            if (snip_builder_snip(L->b, 2, 1, th * 180.0 / SNIP_PI, Px - rax, Py - ray, keep, &done)) return -1;
+            if (done) L->tool2_fresh = false;
+        }
+    return 0;
+}
+
+static GEOSGeometry *tri_geom(GEOSContextHandle_t ctx, const double *x, const double *y, double dx, double dy) {
+    double xy[8] = {x[0] + dx, y[0] + dy, x[1] + dx, y[1] + dy, x[2] + dx, y[2] + dy, x[0] + dx, y[0] + dy};
+    GEOSCoordSequence *cs = GEOSCoordSeq_copyFromBuffer_r(ctx, xy, 4, 0, 0);
+    return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, cs), NULL, 0);
+}
+
+/* Removes the free triangle T from tool 1. */
+static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
+    double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
+    double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
+    double d = LS_DELTA;
+    double w = fmin(1.0, 1 - xmin + d), hgt = fmin(1.0, ymax + d);
+    /* tool 2 goes to (1 - w, hgt - 1): its box B' = [0,w] x [1-hgt,1] lands on B */
+    double sx = 1 - w, sy = hgt - 1;
+    if (!L->tool2_fresh) {
+        if (snip_builder_reset(L->b, 2)) return -1;
+        L->tool2_fresh = true;
+    }
+    double bx0 = 0, by0 = 1 - hgt, bx1 = w, by1 = 1;
+    GEOSGeometry *keep = tri_geom(L->ctx, T->x, T->y, -sx, -sy);
+    /* the triangle's orientation: outward normals */
+    double area2 = (T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]);
+    int rc = 0;
+    for (int i = 0; i < 3 && !rc; i++) {
+        int j = (i + 1) % 3;
+        double ex = T->x[j] - T->x[i], ey = T->y[j] - T->y[i], el = hypot(ex, ey);
+        if (el == 0) continue;
+        double mx = ey / el, my = -ex / el; /* right of the edge */
+        if (area2 < 0) mx = -mx, my = -my;
+        double ox = T->x[i] - sx + d * mx, oy = T->y[i] - sy + d * my;
+        rc = clear_halfplane(L, bx0, by0, bx1, by1, ox, oy, mx, my, keep);
+    }
+    /* the bounding box grown by delta */
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymin - sy - d, 0, -1, keep);
+    GEOSGeom_destroy_r(L->ctx, keep);
+    if (rc) return -1;
+    int before = L->b->moves.n;
+    if (snip_builder_snip(L->b, 1, 2, 0, sx, sy, target, NULL)) return -1;
+    if (L->b->moves.n == before + 2) {
+        /* connected model: the snip split tool 1 and pieces were dropped, so
+         * rectangles far from T may be gone too: check them all again */
+        GEOSGeometry *t1 = GEOSGeom_clone_r(L->ctx, snip_state_tool(L->b->st, 1));
+        const GEOSPreparedGeometry *pg = GEOSPrepare_r(L->ctx, t1);
+        for (int i = 0; i < L->nc; i++) {
+            if (!L->c[i].solid) continue;
+            GEOSGeometry *r = cand_geom(L->ctx, &L->c[i]);
+            L->c[i].solid = pg && GEOSPreparedCovers_r(L->ctx, pg, r) == 1;
+            GEOSGeom_destroy_r(L->ctx, r);
+        }
+        if (pg) GEOSPreparedGeom_destroy_r(L->ctx, pg);
+        GEOSGeom_destroy_r(L->ctx, t1);
+    }
+    /* solid rectangles this removal may have touched are solid no more */
+    for (int i = 0; i < L->nc; i++) {
+        double x0 = L->c[i].x0, y0 = L->c[i].y0, x1 = L->c[i].x1, y1 = L->c[i].y1;
+        if (x0 <= xmax + 2 * d && x1 >= xmin - 2 * d && y0 <= ymax + 2 * d && y1 >= ymin - 2 * d) L->c[i].solid = false;
+    }
+    return 0;
+}
+
+/* The free triangles of the region S(r_out) \ S(r_in), in the proof's order. */
+static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target, double r_out, double r_in, tri **out) {
+    GEOSGeometry *outer = snip_square(ctx, 1 - r_out, 0, 1, r_out);
+    GEOSGeometry *q = outer;
+    if (r_in > 0) {
+        GEOSGeometry *inner = snip_square(ctx, 1 - r_in, 0, 1, r_in);
+        q = GEOSDifference_r(ctx, outer, inner);
+        GEOSGeom_destroy_r(ctx, inner);
+        GEOSGeom_destroy_r(ctx, outer);
+    }
+    GEOSGeometry *free_space = q ? GEOSDifference_r(ctx, q, target) : NULL;
+    if (q) GEOSGeom_destroy_r(ctx, q);
+    GEOSGeometry *cdt = free_space ? GEOSConstrainedDelaunayTriangulation_r(ctx, free_space) : NULL;
+    if (free_space) GEOSGeom_destroy_r(ctx, free_space);
+    *out = NULL;
+    if (!cdt) return -1;
+    int k = GEOSGetNumGeometries_r(ctx, cdt), n = 0;
+    tri *t = pl_xcalloc(k > 0 ? (size_t)k : 1, sizeof *t);
+    for (int i = 0; i < k; i++) {
+        const GEOSGeometry *g = GEOSGetGeometryN_r(ctx, cdt, i);
+        if (GEOSGeomTypeId_r(ctx, g) != GEOS_POLYGON || GEOSisEmpty_r(ctx, g) == 1) continue;
+        const GEOSCoordSequence *cs = GEOSGeom_getCoordSeq_r(ctx, GEOSGetExteriorRing_r(ctx, g));
+        tri *T = &t[n];
+        for (unsigned v = 0; v < 3; v++) GEOSCoordSeq_getXY_r(ctx, cs, v, &T->x[v], &T->y[v]);
+        double a2 = fabs((T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]));
+        if (!(a2 > 1e-24)) continue;
+        /* cross-triangles: every vertex on the outer L boundary (top or left) */
+        double tol = 1e-12;
+        int on = 0;
+        for (int v = 0; v < 3; v++) on += fabs(T->y[v] - r_out) <= tol || fabs(T->x[v] - (1 - r_out)) <= tol;
+        double cx = (T->x[0] + T->x[1] + T->x[2]) / 3, cy = (T->y[0] + T->y[1] + T->y[2]) / 3;
+        T->cross = r_in > 0 && on == 3;
+        T->key = T->cross ? hypot(cx - (1 - r_out), cy - r_out) : atan2(cy, 1 - cx);
+        n++;
+    }
+    GEOSGeom_destroy_r(ctx, cdt);
+    qsort(t, (size_t)n, sizeof *t, tri_cmp);
+    *out = t;
+    return n;
+}
+
+int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_error *err) {
+    (void)err;
+    GEOSContextHandle_t ctx = l->ctx;
+    snip_builder b;
+    snip_builder_init(&b, l, lim);
+    lctx L = {.b = &b, .ctx = ctx, .tool2_fresh = true};
+    snip_polys t;
+    snip_level_target(l, &t);
+    int nv = 0;
+    for (int i = 0; i < t.npieces; i++)
+        for (int r = 0; r < t.pieces[i].nrings; r++) nv += t.pieces[i].rings[r].n - 1;
+    double *d = pl_xmalloc((size_t)(nv + 2) * sizeof *d);
+    int k = 0;
+    d[k++] = 1.0;
+    for (int i = 0; i < t.npieces; i++)
+        for (int r = 0; r < t.pieces[i].nrings; r++)
+            for (int v = 0; v + 1 < t.pieces[i].rings[r].n; v++) {
+                double x = t.pieces[i].rings[r].xy[2 * v], y = t.pieces[i].rings[r].xy[2 * v + 1];
+                d[k++] = fmax(1 - x, y);
+            }
+    double *te = pl_xmalloc((size_t)(nv + 1) * 4 * sizeof *te);
+    int ne = 0;
+    for (int i = 0; i < t.npieces; i++)
+        for (int r = 0; r < t.pieces[i].nrings; r++)
+            for (int v = 0; v + 1 < t.pieces[i].rings[r].n; v++, ne++)
+                memcpy(&te[4 * ne], &t.pieces[i].rings[r].xy[2 * v], 4 * sizeof(double));
+    L.target_edges = te;
+    L.ntarget_edges = ne;
+    snip_polys_free(&t);
+    d[k++] = 0.0;
+    qsort(d, (size_t)k, sizeof *d, dbl_desc);
+    /* distinct radii (ones closer than the grid resolves merge), ending at 0 */
+    int m = 0;
+    for (int i = 0; i < k; i++)
+        if (m == 0 || d[m - 1] - d[i] > 64 * LS_DELTA) d[m++] = d[i];
+    if (d[m - 1] <= 64 * LS_DELTA)
+        d[m - 1] = 0.0;
+    else
+        d[m++] = 0.0;
+    for (int j = 1; j < m && !b.failed; j++) {
+        double r_out = d[j - 1], r_in = d[j];
+        if (lim && lim->time_limit > 0 && !pl_limits_check_time(lim)) {
+            b.failed = SNIP_BUILD_LIMIT;
+            snprintf(b.why, sizeof b.why, "%s reached", pl_limit_name(lim->hit));
+            break;
+        }
+        tri *T;
+        int nt = region_triangles(ctx, l->target, r_out, r_in, &T);
+        if (nt < 0) {
+            b.failed = SNIP_BUILD_ILLEGAL;
+            snprintf(b.why, sizeof b.why, "triangulating the free space failed: %.200s", l->geos_msg);
+            break;
+        }
+        L.r_out = r_out;
+        L.r_in = r_in;
+        if (nt > 0) make_candidates(&L, r_out, 8);
+        /* A triangle with no solid part to carve its tool waits until the
+         * others are gone (tool 1's hull changes); when a whole pass removes
+         * none, the ones left are split in four (smaller boxes need smaller
+         * solid rectangles), at most three times. */
+        bool *left = pl_xcalloc((size_t)nt + 1, sizeof *left);
+        for (int i = 0; i < nt; i++) left[i] = true;
+        int splits = 0;
+        for (int remaining = nt; remaining && !b.failed;) {
+            int progress = 0;
+            for (int i = 0; i < nt && !b.failed; i++) {
+                if (!left[i]) continue;
+                if (remove_triangle(&L, &T[i], l->target) == 0) {
+                    left[i] = false, remaining--, progress = 1;
+                } else if (b.failed == SNIP_BUILD_ILLEGAL && L.no_solid) {
+                    b.failed = 0;
+                    L.tool2_fresh = false;
+                }
+            }
+            if (progress || !remaining || b.failed) continue;
+            if (splits++ == 3) {
+                b.failed = SNIP_BUILD_ILLEGAL;
+                snprintf(b.why, sizeof b.why,
+                         "no solid part of tool 1 left to carve a cutting tool (%d triangles left)", remaining);
+                break;
+            }
+            tri *U = pl_xcalloc((size_t)remaining * 4, sizeof *U);
+            int nu = 0;
+            for (int i = 0; i < nt; i++) {
+                if (!left[i]) continue;
+                double mx[3], my[3];
+                for (int v = 0; v < 3; v++)
+                    mx[v] = (T[i].x[v] + T[i].x[(v + 1) % 3]) / 2, my[v] = (T[i].y[v] + T[i].y[(v + 1) % 3]) / 2;
+                for (int v = 0; v < 3; v++) {
+                    tri *c = &U[nu++];
+                    c->x[0] = T[i].x[v], c->y[0] = T[i].y[v];
+                    c->x[1] = mx[v], c->y[1] = my[v];
+                    c->x[2] = mx[(v + 2) % 3], c->y[2] = my[(v + 2) % 3];
+                }
+                tri *c = &U[nu++];
+                memcpy(c->x, mx, sizeof mx);
+                memcpy(c->y, my, sizeof my);
+            }
+            free(T);
+            free(left);
+            T = U;
+            nt = nu;
+            remaining = nu;
+            left = pl_xcalloc((size_t)nt + 1, sizeof *left);
+            for (int i = 0; i < nt; i++) left[i] = true;
+        }
+        free(left);
+        free(T);
+    }
+    free(d);
+    free(te);
+    snip_builder_finish(&b, "lshape", out);
+    snip_builder_free(&b);
+    return 0;
+}
+
+int snip_lshape_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
+    return snip_solve_lshape(level, req->limits, out, err);
+}

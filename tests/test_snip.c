@@ -1,0 +1,327 @@
+/* Snipperclips: level errors (exact messages with line:col), the rules of
+ * snip / keep / reset through the descriptor, adversarial moves, and both
+ * constructions on seeded random targets: every certificate must replay
+ * through verify (the descriptor's move_apply and finish) within the
+ * tolerance, and its counts must stay within the documented bounds.
+ * PL_TEST_SEED replays other seeds; a failure prints the seed and the level. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "puzzlelab/snip.h"
+
+static const pl_game *G;
+
+static void *parse(const char *text, pl_error *err) {
+    pl_level_text lt;
+    memset(err, 0, sizeof *err);
+    if (pl_level_text_parse("t.level", text, strlen(text), &lt, err)) return NULL;
+    void *l = G->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+static void expect_error(const char *text, const char *want) {
+    pl_error err;
+    void *l = parse(text, &err);
+    CHECKF(l == NULL, "level parsed but should not: %s", text);
+    if (l) {
+        G->level_free(l);
+        return;
+    }
+    char buf[1024];
+    pl_error_format(&err, buf, sizeof buf);
+    CHECKF(strcmp(buf, want) == 0, "level %s\n  got:  %s\n  want: %s", text, buf, want);
+}
+
+static void test_level_errors(void) {
+    expect_error("POLYGON((0 0, 1 1, 1 0, 0 1, 0 0))\n",
+                 "t.level:1:10: invalid target: Self-intersection near (0.5 0.5)");
+    expect_error("# c\nPOLYGON((0 0, 1.5 0, 1 1, 0 0))\n",
+                 "t.level:2:15: point (1.5 0) lies outside the unit square [0,1]x[0,1]");
+    expect_error("POLYGON((0 0, 1 0, 1 -0.25, 0 0))\n",
+                 "t.level:1:20: point (1 -0.25) lies outside the unit square [0,1]x[0,1]");
+    expect_error("POLYGON EMPTY\n", "t.level:1:9: the target is empty (there is nothing to cut out)");
+    expect_error("MULTIPOLYGON EMPTY\n", "t.level:1:14: the target is empty (there is nothing to cut out)");
+    expect_error("model: connected\n", "t.level:1:1: expected the target as WKT: POLYGON or MULTIPOLYGON");
+    expect_error("POLYGON((0 0, 1 0, 1 1, 0 0)\n", "t.level:1:29: expected ',' or ')' after a ring");
+    expect_error("POLYGON((0 0, 1 0, 1 1, 0 0.5))\n",
+                 "t.level:1:25: the ring is not closed: its last point must repeat its first");
+    expect_error("POLYGON((0 0, 1 0, 0 0))\n", "t.level:1:9: a ring needs at least 4 points (a closed triangle)");
+    expect_error("POLYGON((0 0, 1 0, 0.5 0, 0 0))\n", "t.level:1:20: invalid target: Self-intersection near (0.5 0)");
+    expect_error("POLYGON((0 0, nan 0, 1 1, 0 0))\n", "t.level:1:15: expected a number");
+    expect_error("POLYGON((0 0, 1e999 0, 1 1, 0 0))\n", "t.level:1:15: expected a finite number");
+    expect_error("POLYGON((0 0, x 0, 1 1, 0 0))\n", "t.level:1:15: expected a number");
+    expect_error("LINESTRING(0 0, 1 1)\n", "t.level:1:1: expected the target as WKT: POLYGON or MULTIPOLYGON");
+    expect_error("POLYGON Z((0 0 0, 1 0 0, 1 1 0, 0 0 0))\n",
+                 "t.level:1:9: the target is two-dimensional (no Z or M coordinates)");
+    expect_error("POLYGON((0 0, 1 0, 1 1, 0 0)) junk\n", "t.level:1:31: unexpected text after the geometry");
+    expect_error("model: linked\nPOLYGON((0 0, 1 0, 1 1, 0 0))\n",
+                 "t.level:1:8: model: expected connected or disconnected, got 'linked'");
+    /* a hole outside its shell, and two pieces overlapping */
+    expect_error("POLYGON((0 0, 0.5 0, 0.5 0.5, 0 0),\n (0.6 0.6, 0.9 0.6, 0.9 0.9, 0.6 0.6))\n",
+                 "t.level:2:3: invalid target: Hole lies outside shell near (0.59999999999999998 0.59999999999999998)");
+    expect_error("MULTIPOLYGON(((0 0, 0.6 0, 0.6 0.6, 0 0)), ((0.5 0, 1 0, 1 1, 0.5 0)))\n",
+                 "t.level:1:21: invalid target: Self-intersection near (0.59999999999999998 0)");
+}
+
+/* Replays moves (one string, '\n'-separated) through the descriptor; returns
+ * the index of the first failing move (or -1) and fills the verdict. */
+static int replay(void *level, const char *moves, double tol, pl_verdict *v, char *reason, size_t rn) {
+    void *st = G->state_new(level);
+    if (tol > 0) {
+        char tb[32];
+        snprintf(tb, sizeof tb, "%g", tol);
+        pl_opts o = {.n = 1};
+        o.name[0] = "tolerance";
+        o.value[0] = tb;
+        pl_error err;
+        CHECK(G->state_configure(st, &o, &err) == 0);
+    }
+    char *copy = pl_xstrdup(moves), *save = NULL;
+    int i = 0, bad_at = -1;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save), i++) {
+        int col = 1;
+        if (G->move_apply(st, line, reason, rn, &col) != PL_MOVE_OK) {
+            bad_at = i;
+            break;
+        }
+    }
+    memset(v, 0, sizeof *v);
+    if (bad_at < 0) G->finish(st, NULL, v);
+    free(copy);
+    G->state_free(st);
+    return bad_at;
+}
+
+static void expect_moves(const char *level_text, const char *moves, int bad_at, const char *reason_part, bool ok) {
+    pl_error err;
+    void *l = parse(level_text, &err);
+    CHECKF(l != NULL, "level: %s", err.msg);
+    if (!l) return;
+    pl_verdict v;
+    char reason[256] = "";
+    int got = replay(l, moves, 0, &v, reason, sizeof reason);
+    CHECKF(got == bad_at, "moves:\n%s\n  first bad move %d, want %d (%s)", moves, got, bad_at, reason);
+    if (bad_at >= 0 && reason_part)
+        CHECKF(strstr(reason, reason_part) != NULL, "reason '%s' lacks '%s'", reason, reason_part);
+    if (bad_at < 0) {
+        CHECKF(v.ok == ok, "verdict %d, want %d (%s)", v.ok, ok, v.reason);
+        if (!ok && reason_part)
+            CHECKF(strstr(v.reason, reason_part) != NULL, "verdict '%s' lacks '%s'", v.reason, reason_part);
+    }
+    G->level_free(l);
+}
+
+static void test_rules(void) {
+    const char *quarter = "model: connected\nPOLYGON((0 0, 0.5 0, 0.5 0.5, 0 0.5, 0 0))\n";
+    expect_moves(quarter, "snip 1 2 0 0.5 0\nsnip 1 2 0 0 0.5\n", -1, NULL, true);
+    /* the same certificate written with a rotation: tool 2 turned a quarter */
+    expect_moves(quarter, "snip 1 2 90 1.5 0\nsnip 1 2 0 0 0.5\n", -1, NULL, true);
+    expect_moves(quarter, "snip 1 2 0 0.5 0\n", -1, "symmetric difference area", false);
+    expect_moves(quarter, "snip 1 2 0 0.5 0\nsnip 1 2 0 0.5 0.5\n", 1, "do not overlap", false);
+    expect_moves(quarter, "snip 1 2 0 1 0\n", 0, "do not overlap", false); /* touching edges only */
+    expect_moves(quarter, "snip 1 2 0 9 0\n", 0, "does not overlap", false);
+    expect_moves(quarter, "snip 1 1 0 0.5 0\n", 0, "cannot snip itself", false);
+    expect_moves(quarter, "keep 1 0.1 0.1\n", 0, "must follow a snip that split", false);
+    expect_moves(quarter, "snip 1 2 0 0.5 0\nsnip 1 2 0 0 0.5\nreset 1\n", -1, "symmetric difference", false);
+    /* a split in the connected model needs keep */
+    const char *half = "model: connected\nPOLYGON((0 0, 1 0, 1 0.45, 0 0.45, 0 0))\n";
+    expect_moves(half, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\nkeep 1 0.5 0.2\n", -1, NULL, true);
+    expect_moves(half, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\n", -1, "no 'keep' line follows", false);
+    expect_moves(half, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\nreset 2\n", 2, "a 'keep 1 x y' line must follow", false);
+    expect_moves(half, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\nkeep 1 0.5 0.5\n", 2, "lies in none of the 2 pieces",
+                 false);
+    expect_moves(half, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\nkeep 2 0.5 0.2\n", 2, "split tool 1, not tool 2", false);
+    /* the disconnected model keeps both pieces and has no keep */
+    const char *halfd = "POLYGON((0 0, 1 0, 1 0.45, 0 0.45, 0 0))\n";
+    expect_moves(halfd, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\n", -1, "symmetric difference", false);
+    expect_moves(halfd, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\nkeep 1 0.5 0.2\n", 2, "connected model", false);
+    const char *two = "MULTIPOLYGON(((0 0, 1 0, 1 0.45, 0 0.45, 0 0)), ((0 0.55, 1 0.55, 1 1, 0 1, 0 0.55)))\n";
+    expect_moves(two, "snip 2 1 0 0 0.1\nsnip 1 2 0 0 0.45\n", -1, NULL, true);
+    /* tolerance: a cut 1e-6 off is accepted at 1e-5 and rejected at 1e-9 */
+    pl_error err;
+    void *l = parse("POLYGON((0 0, 0.5 0, 0.5 1, 0 1, 0 0))\n", &err);
+    pl_verdict v;
+    char reason[256];
+    CHECK(replay(l, "snip 1 2 0 0.500001 0\n", 1e-5, &v, reason, sizeof reason) == -1 && v.ok);
+    CHECK(replay(l, "snip 1 2 0 0.500001 0\n", 0, &v, reason, sizeof reason) == -1 && !v.ok);
+    CHECK(replay(l, "snip 1 2 0 0.500001 0\n", 0, &v, reason, sizeof reason) == -1 && strstr(v.reason, "area"));
+    /* a thin sliver: tiny area but far away: the Hausdorff test rejects it */
+    CHECK(replay(l, "snip 1 2 0 0.5 0.0000001\n", 1e-6, &v, reason, sizeof reason) == -1 && !v.ok &&
+          strstr(v.reason, "Hausdorff"));
+    G->level_free(l);
+}
+
+static void test_move_syntax(void) {
+    static const struct {
+        const char *text, *why;
+        int col;
+    } cases[] = {
+        {"snip 1 2 0 0", "incomplete move: expected snip A B theta tx ty", 13},
+        {"snip 3 2 0 0 0", "expected tool 1 or 2, got '3'", 6},
+        {"snip 1 2 x 0 0", "expected a number, got 'x'", 10},
+        {"snip 1 2 inf 0 0", "expected a number, got 'inf'", 10},
+        {"snip 1 2 0 0 1e999", "expected a finite number, got '1e999'", 14},
+        {"keep 1 0.5", "incomplete move: expected keep A x y", 11},
+        {"reset 1 2", "unexpected '2' after the move", 9},
+        {"cut 1 2", "expected snip, keep or reset, got 'cut'", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snip_move m;
+        char why[256];
+        int col = 0;
+        CHECKF(snip_move_parse(cases[i].text, &m, why, sizeof why, &col) == -1, "%s parsed", cases[i].text);
+        CHECKF(strcmp(why, cases[i].why) == 0 && col == cases[i].col, "%s: got '%s' col %d", cases[i].text, why, col);
+    }
+    /* printing a move gives back the same doubles */
+    snip_move m = {.kind = SNIP_MOVE_SNIP, .a = 1, .b = 2, .theta = 0.1 + 0.2, .tx = 1.0 / 3, .ty = -1e-300}, back;
+    char buf[200], why[256];
+    int col;
+    snip_move_format(&m, buf, sizeof buf);
+    CHECK(snip_move_parse(buf, &back, why, sizeof why, &col) == 0 && back.theta == m.theta && back.tx == m.tx &&
+          back.ty == m.ty);
+}
+
+/* Adversarial placements: extreme angles, translations at the edge of reach,
+ * sub-grid overlaps. Nothing may crash; every move is legal or illegal. */
+static void test_adversarial(uint64_t seed) {
+    pl_error err;
+    void *l = parse("model: connected\nPOLYGON((0.1 0.1, 0.9 0.1, 0.5 0.9, 0.1 0.1))\n", &err);
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    static const double special[] = {0, 1e-300, -1e-300, 1e-17, 1 - 1e-16, 1,  2.82842712474619, 3.999999,
+                                     4, 1e300,  -1e300,  360,   1e17,      45, 1.0 / 3};
+    const int ns = (int)(sizeof special / sizeof special[0]);
+    void *st = G->state_new(l);
+    int legal = 0;
+    for (int i = 0; i < 400; i++) {
+        char text[200], reason[256];
+        double th = special[pl_rng_below(&rng, (uint64_t)ns)] * (pl_rng_below(&rng, 2) ? 1 : -1);
+        double tx = pl_rng_below(&rng, 3) ? (double)pl_rng_below(&rng, 2001) / 1000.0 - 1
+                                          : special[pl_rng_below(&rng, (uint64_t)ns)];
+        double ty = pl_rng_below(&rng, 3) ? (double)pl_rng_below(&rng, 2001) / 1000.0 - 1
+                                          : special[pl_rng_below(&rng, (uint64_t)ns)];
+        int a = 1 + (int)pl_rng_below(&rng, 2);
+        if (pl_rng_below(&rng, 10) == 0)
+            snprintf(text, sizeof text, "reset %d", a);
+        else if (pl_rng_below(&rng, 5) == 0)
+            snprintf(text, sizeof text, "keep %d %.17g %.17g", a, (double)pl_rng_below(&rng, 11) / 10,
+                     (double)pl_rng_below(&rng, 11) / 10);
+        else
+            snprintf(text, sizeof text, "snip %d %d %.17g %.17g %.17g", a, 3 - a, th, tx, ty);
+        int col = 1;
+        pl_move_result r = G->move_apply(st, text, reason, sizeof reason, &col);
+        CHECKF(r == PL_MOVE_OK || r == PL_MOVE_ILLEGAL, "seed %llu move '%s': %d %s", (unsigned long long)seed, text,
+               (int)r, reason);
+        legal += r == PL_MOVE_OK;
+    }
+    pl_verdict v = {0};
+    G->finish(st, NULL, &v);
+    CHECK(legal > 0);
+    G->state_free(st);
+    G->level_free(l);
+}
+
+typedef struct family {
+    const char *family, *model, *algorithm;
+    int vertices;
+} family;
+
+static long level_vertices(void *l) {
+    snip_params p;
+    snip_level_params(l, &p);
+    return p.vertices;
+}
+
+/* Generates, solves and replays; the certificate must be valid within the
+ * default tolerance and within the documented bound. */
+static void check_construction(const family *f, uint64_t seed) {
+    pl_opts o = {0};
+    char sv[32], vv[32];
+    snprintf(sv, sizeof sv, "%llu", (unsigned long long)seed);
+    snprintf(vv, sizeof vv, "%d", f->vertices);
+    const char *names[] = {"family", "model", "seed", "vertices"}, *vals[] = {f->family, f->model, sv, vv};
+    for (int i = 0; i < 4; i++) o.name[i] = names[i], o.value[i] = vals[i];
+    o.n = 4;
+    pl_error err;
+    char *text = G->generate(&o, &err);
+    CHECKF(text != NULL, "generate %s: %s", f->family, err.msg);
+    if (!text) return;
+    check_context(true, seed, "%s model %s algorithm %s:\n%s", f->family, f->model, f->algorithm, text);
+    void *l = parse(text, &err);
+    CHECKF(l != NULL, "generated level does not parse: %s", err.msg);
+    if (!l) {
+        free(text);
+        return;
+    }
+    const pl_algorithm *alg = NULL;
+    for (int i = 0; i < G->nalgorithms; i++)
+        if (strcmp(G->algorithms[i].name, f->algorithm) == 0) alg = &G->algorithms[i];
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, 0);
+    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    char why[256];
+    CHECKF(alg && alg->applies(l, &req, why, sizeof why), "%s does not apply: %s", f->algorithm, why);
+    pl_solution sol;
+    pl_solution_init(&sol);
+    CHECK(alg->solve(l, &req, &sol, &err) == 0);
+    CHECKF(sol.status == PL_SOLVED, "status %s: %s", pl_status_name(sol.status), sol.note);
+    if (sol.status == PL_SOLVED) {
+        size_t len = 1;
+        for (int i = 0; i < sol.moves.n; i++) len += strlen(sol.moves.s[i]) + 1;
+        char *all = pl_xmalloc(len), *p = all;
+        for (int i = 0; i < sol.moves.n; i++) p += sprintf(p, "%s\n", sol.moves.s[i]);
+        *p = '\0';
+        pl_verdict v;
+        char reason[256] = "";
+        int bad = replay(l, all, 0, &v, reason, sizeof reason);
+        CHECKF(bad < 0, "certificate move %d illegal: %s", bad + 1, reason);
+        CHECKF(bad >= 0 || v.ok, "certificate does not verify: %s", v.reason);
+        long n = level_vertices(l), snips = -1, resets = -1;
+        for (int i = 0; i < sol.nvalues; i++) {
+            if (strcmp(sol.value_name[i], "snips") == 0) snips = sol.value[i];
+            if (strcmp(sol.value_name[i], "resets") == 0) resets = sol.value[i];
+        }
+        for (int i = 0; i < v.nvalues; i++) {
+            if (strcmp(v.value_name[i], "snips") == 0) CHECK(v.value[i] == snips);
+            if (strcmp(v.value_name[i], "resets") == 0) CHECK(v.value[i] == resets);
+        }
+        if (strcmp(f->algorithm, "needle") == 0) {
+            CHECKF(snips <= snip_thm3_bound(n) && resets == 0, "needle: %ld snips, %ld resets for n = %ld (bound %ld)",
+                   snips, resets, n, snip_thm3_bound(n));
+        } else {
+            CHECKF(snips + resets <= snip_thm5_bound(n), "lshape: %ld operations for n = %ld (bound %ld)",
+                   snips + resets, n, snip_thm5_bound(n));
+        }
+        free(all);
+    }
+    pl_solution_free(&sol);
+    G->level_free(l);
+    free(text);
+    check_clear_context();
+}
+
+int main(void) {
+    G = pl_game_find("snip");
+    CHECK(G != NULL);
+    if (!G) return check_done("snip");
+    test_level_errors();
+    test_rules();
+    test_move_syntax();
+    uint64_t seed0 = check_seed_from_env(1);
+    for (uint64_t s = 0; s < 5; s++) test_adversarial(seed0 + s);
+    static const family fams[] = {
+        {"simple", "connected", "needle", 6},           {"holes", "connected", "needle", 5},
+        {"simple", "disconnected", "lshape", 6},        {"holes", "disconnected", "lshape", 4},
+        {"pieces", "disconnected", "lshape", 4},        {"lower-bound", "connected", "needle", 9},
+        {"lower-bound", "disconnected", "lshape", 6},   {"observation-1", "connected", "needle", 4},
+        {"observation-1", "disconnected", "lshape", 4},
+    };
+    int rounds = getenv("PL_TEST_ROUNDS") ? atoi(getenv("PL_TEST_ROUNDS")) : 2;
+    for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)
+        for (int r = 0; r < rounds; r++) check_construction(&fams[f], seed0 + (uint64_t)r);
+    return check_done("snip");
+}
