@@ -438,8 +438,44 @@ static void test_one_pass(uint64_t seed) {
     click_board_free(&b);
 }
 
+/* Regression (found by the fuzzer): on a board cleared by its only click,
+ * NMCS of level >= 2 reached the end of the game above level 0, so no run
+ * ever counted a playout and, under a node limit, runs repeated forever. Every
+ * algorithm must stop under a node limit there and return the clearing click. */
+static void test_one_click_games(void) {
+    static const alg_case algs[] = {
+        {"nmcs", click_solve_nmcs, {"level", "2", NULL, NULL}}, {"nmcs", click_solve_nmcs, {"level", "3", NULL, NULL}},
+        {"nrpa", click_solve_nrpa, {"level", "2", NULL, NULL}}, {"beam", click_solve_beam, {NULL, NULL}},
+        {"greedy", click_solve_greedy, {NULL, NULL}},
+    };
+    static const char *const boards[] = {"33\n", "333333333333333333333333333333\n", "3\n3\n3\n"};
+    for (size_t bi = 0; bi < sizeof boards / sizeof boards[0]; bi++) {
+        pl_level_text lt;
+        pl_error err = {0};
+        if (!CHECK(pl_level_text_parse("one.level", boards[bi], strlen(boards[bi]), &lt, &err) == 0)) continue;
+        void *level = G->level_parse(&lt, &err);
+        pl_level_text_free(&lt);
+        if (!CHECKF(level != NULL, "level: %s", err.msg)) continue;
+        for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
+            for (int k = 0; k < 2; k++) {
+                const char *objective = k ? "score" : "max";
+                pl_solution sol;
+                pl_limits lim;
+                check_context(false, 0, "%s on board %zu, objective %s", algs[a].name, bi, objective);
+                if (run_alg(level, &algs[a], objective, 1, 1, 256, &sol, &lim)) {
+                    CHECKF(sol.moves.n == 1, "%d moves, expected the one clearing click", sol.moves.n);
+                    check_certificate(level, &sol, objective, algs[a].name);
+                }
+                pl_solution_free(&sol);
+            }
+        check_clear_context();
+        G->level_free(level);
+    }
+}
+
 int main(void) {
     uint64_t seed = check_seed_from_env(1);
+    test_one_click_games();
     test_engine(seed);
     test_algorithms(seed);
     test_one_pass(seed);

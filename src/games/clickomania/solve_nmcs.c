@@ -75,6 +75,11 @@ static long long nmcs(nmcs_thread *t, int lev, const cs_board *b, long long base
     int blen = 0, played = 0;
     for (;;) {
         int n = cs_moves(sh, cur, &t->w, mv);
+        /* A position that is already over is searched as a playout of length
+         * zero: it counts as a node (so limits are reached even on games of
+         * one click, which otherwise repeat runs without a playout forever)
+         * and its value is offered like any playout's. */
+        if (n == 0 && played == 0) return nmcs(t, 0, b, base, depth, len);
         if (n == 0) {
             if (val > bestv) { /* only when no playout ran at all */
                 bestv = val;
