@@ -98,6 +98,7 @@ static void level_info(const void *p, json_t *o) {
     else if (a.extra_coins_exact && a.extra_coins == 0 && l->grid != COINS_TRIANGULAR)
         verdict = "unsolvable (Proposition 1.10: no extra coin, every move shrinks the span below the target's)";
     json_object_set_new(o, "necessary_conditions", json_string(verdict));
+    if (l->grid == COINS_SQUARE) coins_square_info(l, o);
 }
 
 /* The replay state: the configuration and the moves made, so that verify
@@ -139,6 +140,10 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 }
 
 static const pl_algorithm algorithms[] = {
+    {"theorems", "Proposition 3.11 and Theorem 3.8 (square grid), else exact search",
+     "unsolvable when a position that never receives a coin should change; solvable when Theorem 3.8's (a) and (b) "
+     "hold (certificate by exact search); the note names the result used",
+     coins_theorems_applies, coins_theorems_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",
