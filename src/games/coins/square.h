@@ -84,6 +84,38 @@ int64_t coins_sq_spec_mask(const char *drawing, int h, int w);
  * buf). Returns 0, or -1 when the search ran out of room. */
 int coins_sq_spec_solve(int i, coins_sq_entry *e, char *buf, size_t n);
 
+/* ---------- square_gprime.c: G' (Section 1.4) and CLEAN (Appendix A.1.2) ---------- */
+typedef struct coins_gp coins_gp;
+/* A G' position: the coins c (n of them) on the board, `reserve` in the
+ * reserve. Every action is checked; the first illegal one marks the recorder
+ * failed (coins_gp_failed) and later actions are refused. */
+coins_gp *coins_gp_new(const coins_pt *c, int n, int reserve);
+void coins_gp_free(coins_gp *g);
+int coins_gp_count(coins_gp *g, coins_pt p); /* coins stacked at p */
+int coins_gp_reserve(const coins_gp *g);
+bool coins_gp_failed(const coins_gp *g);
+int coins_gp_drop(coins_gp *g, coins_pt p);
+int coins_gp_take(coins_gp *g, coins_pt p, bool reversible);
+const coins_sq_action *coins_gp_actions(const coins_gp *g, long long *n);
+/* Turns the coins `from` into the coins `to` (both small, the same outside
+ * the changed ones) by a reversible table subroutine whose start and goal
+ * match them under a symmetry of the grid, run forwards or backwards.
+ * -1 (and failed) when none matches or an action is illegal here. */
+int coins_gp_rewrite(coins_gp *g, const coins_pt *from, int nf, const coins_pt *to, int nt);
+bool coins_gp_rewrite_exists(const coins_pt *from, int nf, const coins_pt *to, int nt);
+/* CLEAN: the G' actions act from (A, 0) become moves from[i] -> to[i] of the
+ * real game (arrays of nact entries); returns their number. */
+long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, long long nact, coins_pt *from,
+                         coins_pt *to);
+
+/* ---------- square_reorient.c: Lemma 3.6 ---------- */
+/* Records in g (which holds L1 and at least two reserve coins) the actions
+ * turning the minimal 2-path L1 between two opposite corners of R (an 'L' is
+ * one) into L2 (the same kind; k coins each): flips for every size, rotations
+ * (the other pair of corners) when m or n is odd. 0, -1 on bad input or a
+ * failed action, -2 for a rotation with m and n even (not implemented). */
+int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k);
+
 /* ---------- solve_twoextra.c: Theorem 3.8's conditions, Proposition 3.11 ---------- */
 typedef struct coins_thm38 {
     bool a_i;   /* some pair {a1, a2} meets (a.i) */

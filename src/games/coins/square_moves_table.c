@@ -17,5 +17,8 @@ const coins_sq_entry coins_sq_table[] = {
     {"flip-4x2", 5, 6, "+1,0 +2,1 -2,0 +1,1 -1,0 -2,1"},
     {"leapfrog-1x4", 2, 2, "+0,2 -0,1"},
     {"leapfrog-3x2", 2, 2, "+2,0 -1,0"},
+    {"swap-3x3-diagonal", 5, 6, "+1,0 +2,1 -2,0 +1,1 -1,0 -2,1"},
+    {"swap-3x2-diagonal", 3, 4, "+1,0 -2,0 +1,1 -1,0"},
+    {"leapfrog-2x3", 5, 6, "+1,1 +0,1 -0,0 +0,2 -0,1 -1,1"},
 };
 const int coins_sq_table_size = (int)(sizeof coins_sq_table / sizeof coins_sq_table[0]);

@@ -168,6 +168,11 @@ const coins_sq_spec coins_sq_specs[] = {
     {"flip-4x2", "Figure 21", 4, 2, 2, true, "o./../o./.o", "o./.o/../.o", 5},
     {"leapfrog-1x4", "Figure 18", 1, 4, 1, true, "oo.o", "o.oo", -1},
     {"leapfrog-3x2", "Figure 18", 3, 2, 1, true, "o./o./.o", "o./../oo", -1},
+    /* the relocations our composition uses (see square_reorient.c): the middle
+     * coin of three consecutive coins of a 2-path moves, the ends stay */
+    {"swap-3x3-diagonal", "Lemma 3.6", 3, 3, 2, true, "o../.../o.o", "o../.o./..o", -1},
+    {"swap-3x2-diagonal", "Lemma 3.6", 3, 2, 2, true, "o./../oo", "o./.o/.o", -1},
+    {"leapfrog-2x3", "Lemma 3.6 (b)", 2, 3, 2, true, "o../o.o", "..o/o.o", -1},
 };
 const int coins_sq_nspecs = (int)(sizeof coins_sq_specs / sizeof coins_sq_specs[0]);
 
