@@ -6,7 +6,10 @@
  *     first good pair, (b) is O(N); then the worst case where (a) fails and
  *     every pair is tried (O(N^4): 16x per doubling);
  *  3. the letter puzzles (levels/coins/letters): what the theorems say against
- *     exact search, side by side.
+ *     exact search, side by side;
+ *  4. Lemma 3.6: flipping and rotating 'L's of n x n and n x (n+1), n = 8 ..
+ *     256 (G' actions, moves after CLEAN, time; O(n^2) predicts 4x per
+ *     doubling of n).
  *
  *     ./build/bench/bench_coins_square [SECONDS_PER_LETTER] */
 #include <dirent.h>
@@ -211,9 +214,51 @@ static void letters(double secs) {
            counts[0], counts[1], counts[2], counts[3]);
 }
 
+static void reorient(void) {
+    printf("\n## 4. Lemma 3.6: re-orienting 'L's (G' actions; moves after CLEAN)\n");
+    printf("%-10s %-8s %10s %10s %10s %8s %7s\n", "size", "what", "actions", "moves", "seconds", "a/(mn)", "ratio");
+    for (int kind = 0; kind < 4; kind++) {
+        double prev = 0;
+        for (int n = 9; n <= 289; n = 2 * n - 1) {
+            int m = kind >= 2 ? n + 1 : n; /* odd x odd, or m + n odd */
+            coins_rect R = {0, 0, m - 1, n - 1};
+            coins_pt *L1 = pl_xmalloc((size_t)(m + n) * sizeof *L1), *L2 = pl_xmalloc((size_t)(m + n) * sizeof *L2);
+            int k = coins_sq_canonical_L(R, L1);
+            for (int i = 0; i < k; i++)
+                L2[i] = kind % 2 == 0 ? (coins_pt){m - 1 - L1[i].r, n - 1 - L1[i].c} /* flip */
+                                      : (coins_pt){m - 1 - L1[i].r, L1[i].c};        /* rotation */
+            double t0 = pl_now();
+            coins_gp *g = coins_gp_new(L1, k, 2);
+            int rc = coins_sq_reorient(g, R, L1, L2, k);
+            long long na;
+            const coins_sq_action *act = coins_gp_actions(g, &na);
+            /* CLEAN from (L1 plus two far coins, 0): take those first */
+            coins_sq_action *all = pl_xmalloc((size_t)(na + 2) * sizeof *all);
+            coins_pt *A = pl_xmalloc((size_t)(k + 2) * sizeof *A);
+            memcpy(A, L1, (size_t)k * sizeof *A);
+            A[k] = (coins_pt){-10, 0}, A[k + 1] = (coins_pt){-10, 5};
+            all[0] = (coins_sq_action){-10, 0, false}, all[1] = (coins_sq_action){-10, 5, false};
+            if (na) memcpy(all + 2, act, (size_t)na * sizeof *all);
+            coins_pt *from = pl_xmalloc((size_t)(na + 2) * sizeof *from),
+                     *to = pl_xmalloc((size_t)(na + 2) * sizeof *to);
+            long long nm = coins_sq_clean(A, k + 2, all, na + 2, from, to);
+            free(all), free(A);
+            double t = pl_now() - t0;
+            char size[32];
+            snprintf(size, sizeof size, "%dx%d", m, n);
+            printf("%-10s %-8s %10lld %10lld %10.4f %8.2f %6.1fx%s\n", size, kind % 2 == 0 ? "flip" : "rotation", na,
+                   nm, t, (double)na / ((double)m * n), prev > 0 ? (double)na / prev : 0.0, rc ? "  (failed)" : "");
+            prev = (double)na;
+            coins_gp_free(g);
+            free(L1), free(L2), free(from), free(to);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     double secs = argc > 1 ? atof(argv[1]) : 2.0;
     printf("# coin moving, square grid (Section 3); build %s\n", PL_BENCH_BUILD_TYPE);
+    reorient();
     scaling();
     letters(secs);
     return 0;

@@ -68,7 +68,7 @@ static int replay_clean(const coins_pt *L1, int k, const coins_sq_action *act, l
     if (nact) memcpy(all + 2, act, (size_t)nact * sizeof *all);
     coins_pt *from = pl_xmalloc((size_t)(nact + 2) * sizeof *from), *to = pl_xmalloc((size_t)(nact + 2) * sizeof *to);
     long long nm = coins_sq_clean(A, k + 2, all, nact + 2, from, to);
-    CHECK(nm <= nact + 2);
+    CHECK(nm >= 0 && nm <= nact + 2);
     coins_level l = {.grid = COINS_SQUARE, .upto = COINS_EXACT, .n = k + 2, .start = A, .target = A};
     coins_state *s = coins_state_new(&l);
     char why[256];

@@ -104,7 +104,8 @@ const coins_sq_action *coins_gp_actions(const coins_gp *g, long long *n);
 int coins_gp_rewrite(coins_gp *g, const coins_pt *from, int nf, const coins_pt *to, int nt);
 bool coins_gp_rewrite_exists(const coins_pt *from, int nf, const coins_pt *to, int nt);
 /* CLEAN: the G' actions act from (A, 0) become moves from[i] -> to[i] of the
- * real game (arrays of nact entries); returns their number. */
+ * real game (arrays of nact entries); returns their number, or -1 when a drop
+ * finds the reserve empty (the actions do not start from (A, 0)). */
 long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, long long nact, coins_pt *from,
                          coins_pt *to);
 

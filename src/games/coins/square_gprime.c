@@ -268,6 +268,9 @@ long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, l
         } else if (head < tail) {
             coins_pt o = queue[head++];
             if (o.r != p.r || o.c != p.c) from[nm] = o, to[nm] = p, nm++;
+        } else { /* a drop with an empty reserve: not a sequence from (A, 0) */
+            free(queue);
+            return -1;
         }
     }
     free(queue);
