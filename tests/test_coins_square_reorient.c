@@ -8,7 +8,11 @@
  *  - CLEAN turns them, after taking two far-away extra coins, into moves of
  *    the real game that replay (the code verify runs) and end with the second
  *    path on the board;
- *  - a rotation with both sides even is refused (-2), never wrong.
+ *  - a rotation with both sides even is refused (-2) above 30 cells, never
+ *    wrong;
+ *  - CLEAN on 3,000 random G' walks with stacking (up to 14 coins, 200
+ *    actions): the moves replay in the real game and every position G'
+ *    occupies at the end holds a coin (the printed CLEAN fails this).
  * PL_TEST_SEED replays another run. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,8 +90,61 @@ static int replay_clean(const coins_pt *L1, int k, const coins_sq_action *act, l
     return bad ? -1 : (int)nm;
 }
 
+static void clean_walks(uint64_t seed) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed ^ 0xC1EA);
+    for (int t = 0; t < 3000; t++) {
+        int n = 3 + (int)pl_rng_below(&rng, 12), side = 6, k = 0;
+        coins_pt A[16];
+        while (k < n) {
+            coins_pt p = {(int)pl_rng_below(&rng, (uint64_t)side), (int)pl_rng_below(&rng, (uint64_t)side)};
+            bool d = false;
+            for (int i = 0; i < k; i++) d |= A[i].r == p.r && A[i].c == p.c;
+            if (!d) A[k++] = p;
+        }
+        coins_gp *g = coins_gp_new(A, n, 0);
+        int steps = 2 + (int)pl_rng_below(&rng, 200);
+        static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        for (int s = 0; s < steps; s++) {
+            coins_pt p = {(int)pl_rng_below(&rng, (uint64_t)side), (int)pl_rng_below(&rng, (uint64_t)side)};
+            if (pl_rng_below(&rng, 2) && coins_gp_count(g, p) > 0) {
+                coins_gp_take(g, p, false);
+            } else if (coins_gp_reserve(g) > 0) {
+                int nb = 0;
+                for (int d = 0; d < 4; d++) nb += coins_gp_count(g, (coins_pt){p.r + dr[d], p.c + dc[d]}) > 0;
+                if (nb >= 2) coins_gp_drop(g, p); /* onto a coin too: G' stacks */
+            }
+        }
+        check_context(true, seed, "CLEAN walk %d: %d coins, %d steps", t, n, steps);
+        long long na;
+        const coins_sq_action *a = coins_gp_actions(g, &na);
+        coins_pt *from = pl_xmalloc((size_t)(na + 1) * sizeof *from), *to = pl_xmalloc((size_t)(na + 1) * sizeof *to);
+        long long nm = coins_sq_clean(A, n, a, na, from, to);
+        CHECK(nm >= 0 && nm <= na);
+        coins_level l = {.grid = COINS_SQUARE, .upto = COINS_EXACT, .n = n, .start = A, .target = A};
+        coins_state *st = coins_state_new(&l);
+        char why[256];
+        bool ok = true;
+        for (long long i = 0; i < nm && ok; i++)
+            ok = CHECKF(coins_state_move(st, from[i], to[i], why, sizeof why) == 0, "move %lld: %s", i + 1, why);
+        const coins_pt *pos = coins_state_coins(st);
+        for (int r = 0; r < side && ok; r++)
+            for (int c = 0; c < side && ok; c++) {
+                if (coins_gp_count(g, (coins_pt){r, c}) == 0) continue;
+                bool f = false;
+                for (int i = 0; i < n && !f; i++) f = pos[i].r == r && pos[i].c == c;
+                ok = CHECKF(f, "G' has a coin at %d,%d, the real board not", r, c);
+            }
+        coins_state_free(st);
+        free(from), free(to);
+        coins_gp_free(g);
+    }
+    check_clear_context();
+}
+
 int main(void) {
     uint64_t seed = check_seed_from_env(20261122);
+    clean_walks(seed);
     pl_rng rng;
     pl_rng_seed(&rng, seed);
     int done = 0, refused = 0;

@@ -116,6 +116,17 @@ long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, l
  * (the other pair of corners) when m or n is odd. 0, -1 on bad input or a
  * failed action, -2 for a rotation with m and n even (not implemented). */
 int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k);
+/* The step exchanges alone: the 2-path P (k coins, monotone from one corner
+ * of R to the opposite one in the frame t: bit 2 transposed, bit 0 rows
+ * reversed, bit 1 columns reversed) becomes Q with the same steps. */
+int coins_sq_reorder(coins_gp *g, coins_rect R, const coins_pt *P, const coins_pt *Q, int k, int t);
+
+/* ---------- square_canonicalize.c: Theorem 3.7 ---------- */
+/* Records in g (holding C and at least two reserve coins) reversible actions
+ * turning C (n coins) into its canonical configuration. 0, or -1 with *why:
+ * 1 a step failed, 2 an 'L' with both sides even had to rotate, 3 two hulls
+ * near each other without coins near, 4 a limit of lim (or NULL). */
+int coins_sq_canonicalize(coins_gp *g, const coins_pt *C, int n, pl_limits *lim, int *why);
 
 /* ---------- solve_twoextra.c: Theorem 3.8's conditions, Proposition 3.11 ---------- */
 typedef struct coins_thm38 {
@@ -137,6 +148,11 @@ int coins_thm38_check(const coins_pt *A, const coins_pt *B, int n, pl_limits *li
 int coins_fixed_ends_check(const coins_level *l, const coins_pt *target, coins_pt *where);
 /* The fields of `info` for the square grid (game.c). */
 void coins_square_info(const coins_level *l, json_t *o);
+/* Theorem 3.8's winning sequence when t says (a) and (b) hold: moves
+ * from[i] -> to[i] (allocated, *nmoves of them). -1 with why when the
+ * construction stops (shrinking 'L's, large even x even rotations, ...). */
+int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
+                          coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn);
 /* The `theorems` algorithm: Proposition 3.11 (unsolvable), Theorem 3.8
  * (solvable; the certificate comes from exact search), else exact search,
  * with the note saying which. */

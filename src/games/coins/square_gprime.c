@@ -274,34 +274,54 @@ long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, l
         }
     }
     free(queue);
-    /* step 2: a move onto an occupied position is dropped, and the next move
-     * out of that position starts from the skipped move's origin instead */
-    pmap C, P;
+    /* step 2: stacking. g = coins of G' at each position, c = the real
+     * board. A real coin stands on every position G' occupies; the others
+     * are surplus (c = 1, g = 0). A move x -> y of G' onto a free y moves x's
+     * coin when x became surplus, else any surplus coin: y has two G'-
+     * occupied neighbours, hence two real ones, whichever coin comes. */
+    pmap G, C;
+    pmap_init(&G, (uint32_t)(n + 1) * 2);
     pmap_init(&C, (uint32_t)(n + 1) * 2);
-    pmap_init(&P, (uint32_t)(n + 1) * 2);
     for (int i = 0; i < n; i++) {
-        uint32_t slot = pmap_slot(&C, A[i], true);
-        C.val[slot] = 1;
+        uint32_t a = pmap_slot(&G, A[i], true);
+        G.val[a] = 1;
+        uint32_t b = pmap_slot(&C, A[i], true);
+        C.val[b] = 1;
     }
-    long long out = 0;
+    coins_pt *surplus = pl_xmalloc((size_t)(nm > 0 ? nm : 1) * sizeof *surplus);
+    long long ns = 0, out = 0;
     for (long long t = 0; t < nm; t++) {
-        coins_pt ot = from[t], d = to[t];
-        uint32_t s = pmap_slot(&P, ot, true);
-        coins_pt o = P.aux[s];
-        P.aux[s] = ot;
-        uint32_t cd = pmap_slot(&C, d, true);
-        if (C.val[cd] == 1) {
-            uint32_t pd = pmap_slot(&P, d, true);
-            P.aux[pd] = o;
-        } else {
-            uint32_t co = pmap_slot(&C, o, true);
-            C.val[co] = 0;
-            cd = pmap_slot(&C, d, true);
-            C.val[cd] = 1;
-            from[out] = o, to[out] = d, out++;
+        coins_pt x = from[t], y = to[t];
+        uint32_t gx = pmap_slot(&G, x, true);
+        G.val[gx]--;
+        uint32_t gy = pmap_slot(&G, y, true);
+        G.val[gy]++;
+        bool x_surplus = G.val[pmap_slot(&G, x, true)] == 0 && pmap_get(&C, x) == 1;
+        if (pmap_get(&C, y) == 1) {
+            if (x_surplus) surplus[ns++] = x;
+            continue;
         }
+        coins_pt z = x;
+        if (!x_surplus) {
+            z = (coins_pt){0, 0};
+            bool found = false;
+            while (ns > 0 && !found) { /* lazily skip stale entries */
+                coins_pt q = surplus[--ns];
+                if (pmap_get(&C, q) == 1 && pmap_get(&G, q) == 0) z = q, found = true;
+            }
+            if (!found) { /* cannot happen for a sequence of G' */
+                out = -1;
+                break;
+            }
+        }
+        uint32_t cz = pmap_slot(&C, z, true);
+        C.val[cz] = 0;
+        uint32_t cy = pmap_slot(&C, y, true);
+        C.val[cy] = 1;
+        from[out] = z, to[out] = y, out++;
     }
+    free(surplus);
+    pmap_free(&G);
     pmap_free(&C);
-    pmap_free(&P);
     return out;
 }

@@ -20,8 +20,9 @@
  * leapfrogs). Every subroutine is reversible, so the reverse of a
  * re-orientation is one too (Theorem 3.7 runs backwards for the target).
  *
- * Not done: rotating an 'L' with both sides even (Figure 22); the function
- * says so (returns -2) and nothing is recorded. */
+ * Rotating an 'L' with both sides even (Figure 22, lost): by exhaustive
+ * search over its span up to 30 cells (6x4, 4x6, ...); larger ones are not
+ * done, the function says so (returns -2) and records nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,7 +175,25 @@ int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins
     bool dr1 = (h1 & 3) == 3, dr2 = (h2 & 3) == 3;
     if (line) dr1 = dr2 = true;
     if (!line && (!(dr1 || (h1 & 12) == 12) || !(dr2 || (h2 & 12) == 12))) return -1;
-    if (dr1 != dr2 && m % 2 == 0 && n % 2 == 0) return -2;
+    if (dr1 != dr2 && m % 2 == 0 && n % 2 == 0) {
+        /* Figure 22 is lost: small ones by exhaustive search over the span
+         * (at most 30 cells, like the table's subroutines), larger not done */
+        if (m * n > 30) return -2;
+        uint64_t a = 0, b = 0;
+        for (int i = 0; i < k; i++) {
+            a |= 1ULL << ((L1[i].r - R.r0) * n + (L1[i].c - R.c0));
+            b |= 1ULL << ((L2[i].r - R.r0) * n + (L2[i].c - R.c0));
+        }
+        coins_sq_action act[512];
+        int len = coins_sq_window_bfs(m, n, a, b, 2, true, 1u << 13, act, 512, NULL);
+        if (len == -3) len = coins_sq_window_bfs(m, n, a, b, 2, true, 1u << 18, act, 512, NULL);
+        if (len < 0) return -2;
+        for (int i = 0; i < len; i++) {
+            coins_pt q = {R.r0 + act[i].r, R.c0 + act[i].c};
+            if (act[i].drop ? coins_gp_drop(g, q) : coins_gp_take(g, q, true)) return -1;
+        }
+        return 0;
+    }
     coins_pt *p = pl_xmalloc((size_t)k * sizeof *p), *q = pl_xmalloc((size_t)k * sizeof *q);
     /* the frame of L1's class; transposed when a rotation needs the even side vertical */
     bool transpose = dr1 != dr2 && m % 2 == 1 && n % 2 == 0;
@@ -216,6 +235,28 @@ int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins
             rc = c == k ? transform_path(g, &f2, p, q, k) : -1;
         }
     }
+    free(p);
+    free(q);
+    return rc || coins_gp_failed(g) ? -1 : 0;
+}
+
+int coins_sq_reorder(coins_gp *g, coins_rect R, const coins_pt *P, const coins_pt *Q, int k, int t) {
+    /* frame t as in square_canonicalize.c: bit 2 transpose, bit 0 rows
+     * reversed, bit 1 columns reversed */
+    frame f;
+    f.transpose = (t & 4) != 0;
+    f.sr = (t & 1) ? -1 : 1;
+    f.sc = (t & 2) ? -1 : 1;
+    f.r0 = f.sr > 0 ? R.r0 : R.r1;
+    f.c0 = f.sc > 0 ? R.c0 : R.c1;
+    int m = R.r1 - R.r0 + 1, n = R.c1 - R.c0 + 1;
+    f.h = f.transpose ? n : m;
+    f.w = f.transpose ? m : n;
+    coins_pt *p = pl_xmalloc((size_t)k * sizeof *p), *q = pl_xmalloc((size_t)k * sizeof *q);
+    for (int i = 0; i < k; i++) p[i] = virt(&f, P[i]), q[i] = virt(&f, Q[i]);
+    qsort(p, (size_t)k, sizeof *p, cmp_diag);
+    qsort(q, (size_t)k, sizeof *q, cmp_diag);
+    int rc = transform_path(g, &f, p, q, k);
     free(p);
     free(q);
     return rc || coins_gp_failed(g) ? -1 : 0;
