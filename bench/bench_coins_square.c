@@ -5,8 +5,11 @@
  *     random start and the target after random legal moves; (a) stops at the
  *     first good pair, (b) is O(N); then the worst case where (a) fails and
  *     every pair is tried (O(N^4): 16x per doubling);
- *  3. the letter puzzles (levels/coins/letters): what the theorems say against
- *     exact search, side by side;
+ *  3. the letter puzzles (levels/coins/letters): what the theorems say, the
+ *     `theorems` algorithm (its construction, else exact search) against
+ *     exact search alone, side by side;
+ *  5. Theorem 3.8's construction on random puzzles, N = 50 .. 2000 (moves
+ *     after CLEAN, time);
  *  4. Lemma 3.6: flipping and rotating 'L's of n x n and n x (n+1), n = 8 ..
  *     256 (G' actions, moves after CLEAN, time; O(n^2) predicts 4x per
  *     doubling of n).
@@ -129,6 +132,43 @@ static void scaling(void) {
     }
 }
 
+/* Theorem 3.8's construction on random puzzles: a random start (a third of a
+ * square occupied), the target after N/4 random legal moves. */
+static void construction(double cap) {
+    printf("\n## 5. Theorem 3.8's construction on random puzzles (stops at %.0f s)\n", cap);
+    printf("%6s %8s %10s %10s %8s %s\n", "N", "moves", "moves/N^2", "seconds", "ratio", "result");
+    double prev = 0;
+    for (int n = 50; n <= 2000; n *= 2) {
+        int side = 1;
+        while (side * side < 3 * n) side++;
+        pl_rng rng;
+        pl_rng_seed(&rng, 5000 + (uint64_t)n);
+        coins_pt *a = pl_xmalloc((size_t)n * sizeof *a), *b = pl_xmalloc((size_t)n * sizeof *b);
+        random_coins(&rng, a, n, side);
+        memcpy(b, a, (size_t)n * sizeof *a);
+        walk(&rng, b, n, side, n / 4);
+        pl_limits lim;
+        pl_limits_init(&lim, cap, 0, 0);
+        double t0 = pl_now();
+        coins_thm38 th;
+        coins_thm38_check(a, b, n, &lim, &th);
+        coins_pt *from = NULL, *to = NULL;
+        long long nm = -1;
+        char why[160] = "";
+        int rc = th.a && th.b ? coins_thm38_construct(a, b, n, &th, &lim, &from, &to, &nm, why, sizeof why) : -1;
+        double t = pl_now() - t0;
+        printf("%6d %8lld %10.2f %10.3f %7.1fx %s\n", n, rc ? -1 : nm, rc ? 0.0 : (double)nm / ((double)n * n), t,
+               prev > 0 && !rc ? t / prev : 0.0, rc ? (th.a && th.b ? why : "conditions fail") : "certificate");
+        if (!rc) {
+            prev = t;
+            free(from), free(to);
+        }
+        free(a), free(b);
+        if (rc && lim.hit) break;
+        if (n == 1600) n = 1000; /* then 2000 */
+    }
+}
+
 static int cmp_str(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -156,8 +196,8 @@ static const char *run(const char *alg, void *level, double secs, double *t, int
 
 static void letters(double secs) {
     printf("\n## 3. letter puzzles: the theorems against exact search (%.0f s each)\n", secs);
-    printf("%-14s | %-58s %9s | %-10s %4s %8s\n", "level", "theorem check (Theorem 3.8 / Proposition 3.11)", "check s",
-           "bidir", "len", "s");
+    printf("%-16s | %-50s %9s | %-10s %4s %7s | %-10s %4s %7s %s\n", "level", "theorem check", "check s", "bidir",
+           "len", "s", "theorems", "len", "s", "certificate");
     DIR *dp = opendir(PL_BENCH_LEVELS_DIR);
     if (!dp) return;
     char *names[256];
@@ -169,7 +209,7 @@ static void letters(double secs) {
     }
     closedir(dp);
     qsort(names, (size_t)nn, sizeof *names, cmp_str);
-    int counts[4] = {0, 0, 0, 0};
+    int counts[4] = {0, 0, 0, 0}, constructed = 0;
     for (int i = 0; i < nn; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", PL_BENCH_LEVELS_DIR, names[i]);
@@ -199,19 +239,25 @@ static void letters(double secs) {
                            : !th.a_i                 ? "does not apply: no two extra coins (a.i)"
                                                      : "does not apply";
         counts[fixed ? 0 : th.a && th.b ? 1 : th.a && !th.b && th.b_i ? 2 : 3]++;
-        double t;
-        int n;
-        char note[256];
+        double t, t2;
+        int n, n2;
+        char note[256], note2[256];
         const char *s = run("bidir", l, secs, &t, &n, note, sizeof note);
-        char lenbuf[16];
+        const char *s2 = run("theorems", l, secs, &t2, &n2, note2, sizeof note2);
+        bool built = strstr(note2, "by its construction") != NULL;
+        constructed += built;
+        char lenbuf[16], lenbuf2[16];
         snprintf(lenbuf, sizeof lenbuf, "%d", n);
-        printf("%-14s | %-58s %9.6f | %-10s %4s %8.3f\n", names[i], what, tc, s, n >= 0 ? lenbuf : "-", t);
+        snprintf(lenbuf2, sizeof lenbuf2, "%d", n2);
+        printf("%-16s | %-50s %9.6f | %-10s %4s %7.3f | %-10s %4s %7.3f %s\n", names[i], what, tc, s,
+               n >= 0 ? lenbuf : "-", t, s2, n2 >= 0 ? lenbuf2 : "-", t2, built ? "construction" : "exact search");
         coins_level_free(l);
         free(l);
         free(names[i]);
     }
-    printf("summary: Proposition 3.11 decides %d, Theorem 3.8 decides %d, Figure 35's case %d, not applicable %d\n",
-           counts[0], counts[1], counts[2], counts[3]);
+    printf("summary: Proposition 3.11 decides %d, Theorem 3.8 decides %d (its construction certifies %d), Figure 35's "
+           "case %d, not applicable %d\n",
+           counts[0], counts[1], constructed, counts[2], counts[3]);
 }
 
 static void reorient(void) {
@@ -260,6 +306,7 @@ int main(int argc, char **argv) {
     printf("# coin moving, square grid (Section 3); build %s\n", PL_BENCH_BUILD_TYPE);
     reorient();
     scaling();
+    construction(secs > 0 ? 30 * secs : 60);
     letters(secs);
     return 0;
 }

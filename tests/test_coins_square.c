@@ -364,7 +364,7 @@ static void theorem38(uint64_t seed) {
            "(a),(b.i) without (b.ii): %d solvable, %d not; Proposition 3.11 decided %d; the construction built %d of "
            "%d certificates (replayed), exact search the rest\n",
            settled, agree, fig33[1], fig33[0], fig35[1], fig35[0], ends, built, tried);
-    CHECK(built > tried / 2);
+    CHECK(built >= tried * 9 / 10);
     CHECK(agree > 100);
     CHECK(fig33[1] > 0); /* the unsolvable side: levels/coins/square/fig33-unsolvable.level */
     CHECK(fig35[0] > 0 && fig35[1] > 0);

@@ -244,9 +244,9 @@ static bool same_rects(const coins_rect *a, int na, const coins_rect *b, int nb)
 }
 
 /* (A, 0) -> (A \ {a1, a2}, 2) -> canonical (Theorem 3.7) -> backwards along
- * B \ {b1, b2}'s canonicalization -> drop b2, then b1; CLEAN. The middle
- * step (shrinking 'L's when span(A \ {a1, a2}) is larger than span(B)) is
- * not implemented: then -1 and why. */
+ * B \ {b1, b2}'s canonicalization -> drop b2, then b1; CLEAN. In the
+ * middle the 'L's of span(A \ {a1, a2}) are trimmed to span(B)'s, and those
+ * holding none of it lose all their coins. -1 and why when a step fails. */
 int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
                           coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn) {
     int rc = -1;
@@ -259,10 +259,6 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
     }
     coins_gp *ga = NULL, *gb = NULL, *gc = NULL;
     int ka = coins_sq_span_rects(a, na, ra), kb = coins_sq_span_rects(b, nb, rb);
-    if (!same_rects(ra, ka, rb, kb)) {
-        snprintf(why, wn, "span(A \\ {a1, a2}) is larger than span(B): shrinking 'L's is not implemented");
-        goto done;
-    }
     ga = coins_gp_new(A, n, 0);
     coins_gp_take(ga, A[t->a1], false);
     coins_gp_take(ga, A[t->a2], false);
@@ -275,6 +271,28 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
         int w = wa ? wa : wb;
         snprintf(why, wn, "Theorem 3.7's construction stopped: %s", reason[w >= 1 && w <= 4 ? w : 1]);
         goto done;
+    }
+    /* shrinking: each rectangle of span(A') holds at most one of span(B)
+     * (a.ii); the others lose all their coins */
+    if (!same_rects(ra, ka, rb, kb)) {
+        for (int i = 0; i < ka; i++) {
+            int inside = -1;
+            for (int j = 0; j < kb; j++)
+                if (rb[j].r0 >= ra[i].r0 && rb[j].r1 <= ra[i].r1 && rb[j].c0 >= ra[i].c0 && rb[j].c1 <= ra[i].c1)
+                    inside = j;
+            coins_pt *q = pl_xmalloc((size_t)(ra[i].r1 - ra[i].r0 + ra[i].c1 - ra[i].c0 + 4) * sizeof *q);
+            int k = coins_sq_canonical_L(ra[i], q);
+            int bad = 0;
+            if (inside < 0)
+                for (int x = 0; x < k && !bad; x++) bad = coins_gp_take(ga, q[x], false);
+            else
+                bad = coins_sq_shrink(ga, ra[i], q, k, rb[inside]);
+            free(q);
+            if (bad) {
+                snprintf(why, wn, "shrinking an 'L' of span(A \\ {a1, a2}) to span(B) failed");
+                goto done;
+            }
+        }
     }
     long long n1, n2;
     const coins_sq_action *x1 = coins_gp_actions(ga, &n1), *x2 = coins_gp_actions(gb, &n2);

@@ -127,6 +127,11 @@ int coins_sq_reorder(coins_gp *g, coins_rect R, const coins_pt *P, const coins_p
  * 1 a step failed, 2 an 'L' with both sides even had to rotate, 3 two hulls
  * near each other without coins near, 4 a limit of lim (or NULL). */
 int coins_sq_canonicalize(coins_gp *g, const coins_pt *C, int n, pl_limits *lim, int *why);
+/* Trims the canonical 'L' canon (k coins) of R to the canonical 'L' of
+ * R2 inside R, one side at a time (proof of Theorem 3.8): the pair moved to
+ * the trimmed end, a coin dropped on the last kept position if needed, the
+ * rest taken (irreversibly). 0, or -1 (nothing sensible recorded). */
+int coins_sq_shrink(coins_gp *g, coins_rect R, const coins_pt *canon, int k, coins_rect R2);
 
 /* ---------- solve_twoextra.c: Theorem 3.8's conditions, Proposition 3.11 ---------- */
 typedef struct coins_thm38 {

@@ -456,3 +456,82 @@ int coins_sq_canonicalize(coins_gp *g, const coins_pt *C, int n, pl_limits *lim,
     if (why) *why = rc ? (s.fail ? s.fail : 1) : 0;
     return rc || coins_gp_failed(g) ? -1 : 0;
 }
+
+/* ---------- shrinking an 'L' (trimming, proof of Theorem 3.8) ---------- */
+/* The path of frame f's virtual rectangle down the left column then along
+ * the bottom row, its unit step (if any) last. */
+static int hug_left_bottom(int h, int w, coins_pt *q) {
+    int V = h - 1, H = w - 1, k = 0, r = 0, c = 0;
+    q[k++] = (coins_pt){0, 0};
+    while (r + 2 <= V) r += 2, q[k++] = (coins_pt){r, c};
+    if (r < V) {
+        if (H >= 1)
+            r++, c++;
+        else
+            r++;
+        q[k++] = (coins_pt){r, c};
+    }
+    while (c + 2 <= H) c += 2, q[k++] = (coins_pt){r, c};
+    if (c < H) c++, q[k++] = (coins_pt){r, c};
+    return k;
+}
+
+/* Trims L towards the real direction (dr, dc) so that `keep` rows or columns
+ * remain; takes are not reversible (the start's side only). */
+static int trim_side(coins_gp *g, lpath *L, int dr, int dc, int keep) {
+    int t = pick_frame(L, dr, dc);
+    if (t < 0) return -1;
+    frame f = frame_of(L->R, t);
+    if (keep >= f.w) return 0;
+    coins_pt *q = pl_xmalloc((size_t)(L->k + 2) * sizeof *q);
+    int k = hug_left_bottom(f.h, f.w, q);
+    state s = {.g = g};
+    if (k != L->k || reshape(&s, L, &f, q)) {
+        free(q);
+        return -1;
+    }
+    int kc = keep - 1, last = f.h - 1, rc = 0;
+    bool present = false;
+    for (int i = 0; i < k; i++) present |= q[i].r == last && q[i].c == kc;
+    if (!present) {
+        bool left = false, right = false;
+        for (int i = 0; i < k; i++) {
+            left |= q[i].r == last && q[i].c == kc - 1;
+            right |= q[i].r == last && q[i].c == kc + 1;
+        }
+        if (!left || !right || coins_gp_drop(g, to_real(&f, (coins_pt){last, kc}))) rc = -1;
+    }
+    int nk = 0;
+    for (int i = k - 1; i >= 0 && !rc; i--)
+        if (q[i].c > kc && coins_gp_take(g, to_real(&f, q[i]), false)) rc = -1;
+    if (!rc) {
+        for (int i = 0; i < k; i++)
+            if (q[i].c <= kc) L->p[nk++] = to_real(&f, q[i]);
+        if (!present) L->p[nk++] = to_real(&f, (coins_pt){last, kc});
+        L->k = nk;
+        coins_pt a = to_real(&f, (coins_pt){0, 0}), b = to_real(&f, (coins_pt){f.h - 1, kc});
+        L->R = (coins_rect){a.r < b.r ? a.r : b.r, a.c < b.c ? a.c : b.c, a.r > b.r ? a.r : b.r, a.c > b.c ? a.c : b.c};
+        int m = L->R.r1 - L->R.r0 + 1, n = L->R.c1 - L->R.c0 + 1;
+        if (nk != (m + n + 1) / 2) rc = -1;
+    }
+    free(q);
+    return rc;
+}
+
+int coins_sq_shrink(coins_gp *g, coins_rect R, const coins_pt *canon, int k, coins_rect R2) {
+    lpath L = {0};
+    for (int i = 0; i < k; i++) push(&L, canon[i]);
+    L.R = R;
+    int rc = trim_side(g, &L, 0, 1, R2.c1 - R.c0 + 1);
+    if (!rc) rc = trim_side(g, &L, 1, 0, R2.r1 - L.R.r0 + 1);
+    if (!rc) rc = trim_side(g, &L, 0, -1, L.R.c1 - R2.c0 + 1);
+    if (!rc) rc = trim_side(g, &L, -1, 0, L.R.r1 - R2.r0 + 1);
+    if (!rc && (L.R.r0 != R2.r0 || L.R.r1 != R2.r1 || L.R.c0 != R2.c0 || L.R.c1 != R2.c1)) rc = -1;
+    if (!rc) {
+        coins_pt *q = pl_xmalloc((size_t)L.k * sizeof *q);
+        if (coins_sq_canonical_L(R2, q) != L.k || coins_sq_reorient(g, R2, L.p, q, L.k)) rc = -1;
+        free(q);
+    }
+    free(L.p);
+    return rc || coins_gp_failed(g) ? -1 : 0;
+}
