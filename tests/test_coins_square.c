@@ -167,7 +167,7 @@ static int run_alg(const char *name, const void *level, char *note, size_t n) {
         if (strcmp(G->algorithms[i].name, name) == 0) a = &G->algorithms[i];
     if (!CHECKF(a != NULL, "algorithm %s", name)) return -1;
     pl_limits lim;
-    pl_limits_init(&lim, 0, 400000, 0);
+    pl_limits_init(&lim, 0, 150000, 0);
     pl_opts o = {.n = 0};
     pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
     pl_solution sol;
@@ -196,7 +196,7 @@ static int run_alg(const char *name, const void *level, char *note, size_t n) {
 /* Exact search: 1 solvable (certificate checked), 0 unsolvable, -1 unknown. */
 static int exact(const void *level) {
     pl_limits lim;
-    pl_limits_init(&lim, 0, 400000, 0);
+    pl_limits_init(&lim, 0, 150000, 0);
     pl_opts o = {.n = 0};
     pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
     pl_solution sol;

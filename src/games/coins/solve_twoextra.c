@@ -15,6 +15,12 @@
  * (Figure 33) and (a) and (b.i) but not (b.ii) (Figure 35) go either way, so
  * the check reports which conditions hold and claims nothing for them.
  *
+ * The construction (coins_thm38_construct): take a1 and a2, run Theorem 3.7
+ * (square_canonicalize.c) on A \ {a1,a2}, trim the 'L's down to span(B)'s,
+ * run Theorem 3.7 on B \ {b1,b2} backwards (all its actions are reversible),
+ * drop b2 then b1, and CLEAN: O(N^3) actions. The G' sequence is replayed
+ * before CLEAN and the `theorems` certificate is what verify replays.
+ *
  * Proposition 3.11, read for any configuration: a position of span(A) with at
  * most one neighbour in span(A) (an end of a line component, or a 1x1
  * component) can never receive a coin, since every configuration reached

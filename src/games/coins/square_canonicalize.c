@@ -7,8 +7,9 @@
  * right sides, the topmost coin of the strip beside it is dragged down along
  * the right side, absorbing the strip's other coins on its way (a drag step
  * or an absorption is a move of one coin, or its removal, found by exhaustive
- * search in a window of at most 6 x 5 cells around it, with the coins of the
- * window as the only support: legal among any other coins), and the coin is
+ * search in a window of at most 8 x 6 cells around it, with the coins of the
+ * window as the only support: legal among any other coins; an increment whose
+ * grown hull has at most 30 cells is searched at once), and the coin is
  * appended at the bottom corner; a surplus coin (two unit steps) is taken
  * between them. Other sides by symmetry; a diagonal increment appends the
  * coin at the corner that ends the path, after a rotation when it is the
@@ -111,7 +112,8 @@ static int local_move(state *s, coins_rect W, coins_pt x, coins_pt y, bool remov
     uint64_t goal = start & ~(1ULL << xi);
     if (!remove) goal |= 1ULL << ((y.r - W.r0) * w + (y.c - W.c0));
     coins_sq_action act[512];
-    int k = coins_sq_window_bfs(h, w, start, goal, 2, true, 1u << 12, act, 512, NULL);
+    int k = coins_sq_window_bfs(h, w, start, goal, 2, true, 1u << 9, act, 512, NULL);
+    if (k == -3) k = coins_sq_window_bfs(h, w, start, goal, 2, true, 1u << 13, act, 512, NULL);
     if (k == -3) k = coins_sq_window_bfs(h, w, start, goal, 2, true, 1u << 20, act, 512, NULL);
     if (k < 0) return -1;
     for (int i = 0; i < k; i++) {
@@ -256,7 +258,7 @@ static int small_increment(state *s, lpath *L, coins_rect R2) {
     int k = coins_sq_canonical_L(R2, q);
     for (int i = 0; i < k; i++) b |= 1ULL << ((q[i].r - R2.r0) * w + (q[i].c - R2.c0));
     coins_sq_action act[512];
-    int len = coins_sq_window_bfs(h, w, a, b, 2, true, 1u << 13, act, 512, NULL);
+    int len = coins_sq_window_bfs(h, w, a, b, 2, true, 1u << 10, act, 512, NULL);
     if (len == -3) len = coins_sq_window_bfs(h, w, a, b, 2, true, 1u << 18, act, 512, NULL);
     if (len < 0) return 0;
     for (int i = 0; i < len; i++) {
