@@ -172,26 +172,20 @@ static int reshape(state *s, lpath *L, const frame *f, const coins_pt *q) {
     return rc ? -1 : 0;
 }
 
-/* the virtual path along the top row then down the right column, with its
- * odd step first (a unit step last when unit_last) */
+/* the virtual path along the top row then down the right column, its odd
+ * step at the top-right elbow (a vertical unit step at the bottom when
+ * unit_last): the top row then lies on row 0 and supports a coin dragged
+ * down from there */
 static int hug_top_right(int h, int w, bool unit_last, coins_pt *q) {
     int V = h - 1, H = w - 1, k = 0, r = 0, c = 0;
     q[k++] = (coins_pt){0, 0};
-    bool unit = (V + H) % 2 == 1;
-    if (V % 2 == 1 && H % 2 == 1)
-        r = 1, c = 1, q[k++] = (coins_pt){1, 1};
-    else if (unit && !unit_last) {
-        if (V % 2 == 1)
-            r = 1;
-        else
-            c = 1;
+    while (c + 2 <= H) c += 2, q[k++] = (coins_pt){r, c};
+    if (c < H) { /* H odd: a diagonal step, or the horizontal unit step */
+        if (V % 2 == 1) r++;
+        c++;
         q[k++] = (coins_pt){r, c};
     }
-    if (unit && unit_last && H % 2 == 1) { /* the unit step on the top row, at its end */
-        while (c + 2 <= H - 1) c += 2, q[k++] = (coins_pt){r, c};
-        c++, q[k++] = (coins_pt){r, c};
-    }
-    while (c + 2 <= H) c += 2, q[k++] = (coins_pt){r, c};
+    if ((V - r) % 2 == 1 && !unit_last) r++, q[k++] = (coins_pt){r, c};
     while (r + 2 <= V) r += 2, q[k++] = (coins_pt){r, c};
     if (r < V) r++, q[k++] = (coins_pt){r, c};
     return k;
