@@ -157,8 +157,19 @@ static void construction(double cap) {
         char why[160] = "";
         int rc = th.a && th.b ? coins_thm38_construct(a, b, n, &th, &lim, &from, &to, &nm, why, sizeof why) : -1;
         double t = pl_now() - t0;
+        const char *result = rc ? (th.a && th.b ? why : "conditions fail") : "certificate, replayed";
+        if (!rc) { /* replay the moves as verify does and compare with the target */
+            coins_level l = {.grid = COINS_SQUARE, .upto = COINS_EXACT, .n = n, .start = a, .target = b};
+            coins_state *st = coins_state_new(&l);
+            char w[256];
+            for (long long i = 0; i < nm && !rc; i++)
+                if (coins_state_move(st, from[i], to[i], w, sizeof w)) result = "certificate INVALID", rc = 1;
+            if (!rc && !coins_state_at_target(st, w, sizeof w)) result = "certificate misses the target", rc = 1;
+            coins_state_free(st);
+            if (rc) free(from), free(to);
+        }
         printf("%6d %8lld %10.2f %10.3f %7.1fx %s\n", n, rc ? -1 : nm, rc ? 0.0 : (double)nm / ((double)n * n), t,
-               prev > 0 && !rc ? t / prev : 0.0, rc ? (th.a && th.b ? why : "conditions fail") : "certificate");
+               prev > 0 && !rc ? t / prev : 0.0, result);
         if (!rc) {
             prev = t;
             free(from), free(to);
