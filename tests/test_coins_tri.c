@@ -73,8 +73,8 @@ static const char *order = NULL;
 static long run(const char *name, const coins_level *l, uint64_t node_limit, char *note, size_t nn) {
     pl_limits lim;
     pl_limits_init(&lim, 0, node_limit, 0);
-    pl_opts o = {.n = 0};
-    if (order) o = (pl_opts){.n = 1, .name = {"order"}, .value = {order}};
+    pl_opts o = {.n = 1, .name = {"no-shorten"}, .value = {""}}; /* the constructions' own certificates */
+    if (order) o = (pl_opts){.n = 2, .name = {"no-shorten", "order"}, .value = {"", order}};
     pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
     const pl_algorithm *a = NULL;
     for (int i = 0; i < G->nalgorithms; i++)

@@ -78,6 +78,9 @@ const pl_option coins_solve_options[] = {
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
     {"order", "O",
      "theorem-2.4/2.5: visit B's components in one row sweep (sweep, default) or singles then pairs (paper)"},
+    {"no-shorten", NULL,
+     "theorem algorithms: keep the construction's certificate (by default, when the theorem says solvable, exact "
+     "search gets a small budget to find a shortest one instead)"},
     {NULL, NULL, NULL},
 };
 

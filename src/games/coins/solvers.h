@@ -3,6 +3,7 @@
 #define PUZZLELAB_COINS_SOLVERS_H
 
 #include "puzzlelab/coins.h"
+#include "square.h"
 
 /* span.c: the placements of the target on board b inside allowed (NULL: all
  * of b): the target itself (exact), or every translate (and rotation) of it.
