@@ -5,6 +5,8 @@
  * colour 1, tool 2 colour 2) by the even-odd rule, so holes and several
  * pieces show as they are; inside the frame the background is the light grey
  * of the grid games' empty cells. The target is a dashed outline over tool 1.
+ * Side by side rather than overlaid, so that the cutter's own shape stays in
+ * view next to its placement over the tool it snips.
  *
  * The move about to be played, in the highlight style of draw.c (thick black
  * with a white core) and hatching for "this part goes away":
@@ -33,7 +35,7 @@
 #define HATCH 0.22 /* spacing of the hatching lines */
 
 /* Tool coordinates (after an optional rigid motion) -> drawing units in the
- * frame of tool `panel` (1 or 2). */
+ * frame whose left edge is x0. */
 typedef struct xform {
     double c, s, tx, ty; /* rotation and translation, applied first */
     double x0;           /* the frame's left edge */
