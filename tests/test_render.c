@@ -5,6 +5,8 @@
  * of a piece, the empty cell's grey, the black ring of the highlight around
  * the move about to be played, and the board after the move. The palette is
  * checked to stay apart under simulated protanopia and deuteranopia.
+ * Snipperclips: a tool's colour, a hole's background, the placed tool's
+ * outline and the hatching of what a snip or a keep removes.
  *
  *   test_render OUTDIR */
 #include "check.h"
@@ -362,26 +364,143 @@ static void test_disc_games(void) {
     }
 }
 
+/* Snipperclips (src/games/snip/render.c): the two tools side by side, a
+ * frame 5 units a side (tool 1 at x 0, tool 2 at x 6.5), y upwards; the box
+ * is -0.5..12 x -1.1..5.5 (pads of 0.5 for placed tools, the tools' names
+ * above). Tool 2 is cut to the square [0,0.2]^2, which then punches the hole
+ * [0.4,0.6]^2 into tool 1; tool 2 is reset. */
+#define SNIP_PANEL 5.0
+#define SNIP_BOX_W 12.5
+/* pixel of the point (x, y) of tool k's frame */
+#define SNIP_PX(k, x) ((board_x(&im, 50, SNIP_BOX_W) + 0.5 + ((k) == 1 ? 0 : 6.5) + SNIP_PANEL * (x)) * 50)
+#define SNIP_PY(y) ((CAPTION + 1.1 + SNIP_PANEL * (1 - (y))) * 50)
+#define SNIP_AT(k, x, y) pixel(&im, SNIP_PX(k, x), SNIP_PY(y))
+
+/* Over the square of side 2r pixels around (x, y): how many pixels are the
+ * colour c, and how many are black. */
+static void window_count(const image *im, double x, double y, int r, unsigned c, int *same, int *black) {
+    *same = *black = 0;
+    for (int dy = -r; dy < r; dy++)
+        for (int dx = -r; dx < r; dx++) {
+            unsigned v = pixel(im, x + dx, y + dy);
+            *same += v == c;
+            *black += v == 0;
+        }
+}
+
+static void test_snip_pixels(void) {
+    const pl_game *g = &pl_game_snip;
+    check_context(false, 0, "snip: a square with a square hole");
+    void *l = load(g, "POLYGON((0.1 0.1, 0.9 0.1, 0.9 0.9, 0.1 0.9, 0.1 0.1),"
+                      " (0.4 0.4, 0.6 0.4, 0.6 0.6, 0.4 0.6, 0.4 0.4))\n");
+    if (!l) return;
+    const char *moves = "snip 2 1 0 0.2 0\nsnip 2 1 0 0 0.2\nsnip 1 2 0 0.4 0.4\nreset 2\n";
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 50;
+    char msg[512];
+    image im;
+    int same, black;
+    /* Before the last snip: tool 2 is the small square, placed over the
+     * middle of tool 1 (outlined; the part it removes hatched). */
+    o.step = 2;
+    CHECKF(render(g, l, moves, &o, "snip2.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "snip2.png")) {
+        CHECKF(SNIP_AT(1, 0.25, 0.25) == palette_hex(1), "tool 1 at (0.25, 0.25): %06x, expected %06x",
+               SNIP_AT(1, 0.25, 0.25), palette_hex(1));
+        CHECKF(SNIP_AT(2, 0.1, 0.1) == palette_hex(2), "tool 2 at (0.1, 0.1): %06x, expected %06x",
+               SNIP_AT(2, 0.1, 0.1), palette_hex(2));
+        CHECKF(SNIP_AT(2, 0.6, 0.6) == GRID_GREY, "tool 2 cut away at (0.6, 0.6): %06x", SNIP_AT(2, 0.6, 0.6));
+        /* the removed part: tinted and hatched, no pixel of the plain colour */
+        window_count(&im, SNIP_PX(1, 0.5), SNIP_PY(0.5), 12, palette_hex(1), &same, &black);
+        CHECKF(same == 0 && black > 20, "removed part: %d pixels of tool 1's colour, %d black", same, black);
+        /* the placed tool's outline at x = 0.4: black outside, white core on the edge */
+        double x = SNIP_PX(1, 0.4), y = SNIP_PY(0.55);
+        CHECKF(pixel(&im, x - 3, y) == 0x000000u, "outline left of the placed tool: %06x", pixel(&im, x - 3, y));
+        CHECKF(pixel(&im, x, y) == 0xFFFFFFu, "white core on the placed tool's edge: %06x", pixel(&im, x, y));
+        /* the gap between the frames stays white */
+        CHECKF(pixel(&im, SNIP_PX(1, 1.15), SNIP_PY(0.5)) == 0xFFFFFFu, "between the frames: %06x",
+               pixel(&im, SNIP_PX(1, 1.15), SNIP_PY(0.5)));
+        image_close(&im);
+    }
+    /* Before the reset: tool 1 has its hole (the background shows through),
+     * tool 2's frame is ringed. */
+    o.step = 3;
+    CHECKF(render(g, l, moves, &o, "snip3.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "snip3.png")) {
+        CHECKF(SNIP_AT(1, 0.5, 0.5) == GRID_GREY, "the hole at (0.5, 0.5): %06x", SNIP_AT(1, 0.5, 0.5));
+        CHECKF(SNIP_AT(1, 0.25, 0.75) == palette_hex(1), "tool 1 at (0.25, 0.75): %06x", SNIP_AT(1, 0.25, 0.75));
+        double x = SNIP_PX(2, 0), y = SNIP_PY(0.5);
+        CHECKF(pixel(&im, x - 3, y) == 0x000000u, "ring around tool 2's frame: %06x", pixel(&im, x - 3, y));
+        image_close(&im);
+    }
+    /* The end: tool 2 is the unit square again. */
+    o.step = -1;
+    CHECKF(render(g, l, moves, &o, "snip-end.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "snip-end.png")) {
+        CHECKF(SNIP_AT(2, 0.6, 0.6) == palette_hex(2), "tool 2 reset: %06x", SNIP_AT(2, 0.6, 0.6));
+        CHECKF(SNIP_AT(1, 0.5, 0.5) == GRID_GREY, "the hole: %06x", SNIP_AT(1, 0.5, 0.5));
+        image_close(&im);
+    }
+    CHECKF(render(g, l, moves, &o, "snip.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+    CHECK_INT(pdf_pages(path_of("snip.pdf")), 5);
+    /* A snip that does not overlap is refused with verify's reason. */
+    CHECK(render(g, l, "snip 1 2 0 3 3\n", &o, "bad.png", msg, sizeof msg) != 0);
+    CHECKF(strstr(msg, "t.moves:1:1: move 1 (snip 1 2 0 3 3) is illegal") != NULL, "%s", msg);
+    g->level_free(l);
+
+    /* Connected model: tool 2 becomes the strip [0,0.2] x [0,1], which splits
+     * tool 1 in two; `keep 1 0.2 0.5` rings its point and hatches the right
+     * piece, which goes. */
+    check_context(false, 0, "snip: connected, keep");
+    l = load(g, "model: connected\nPOLYGON((0 0, 0.4 0, 0.4 1, 0 1, 0 0))\n");
+    if (!l) return;
+    moves = "snip 2 1 0 0.2 0\nsnip 1 2 0 0.4 0\nkeep 1 0.2 0.5\n";
+    o.step = 2;
+    CHECKF(render(g, l, moves, &o, "snip-keep.png", msg, sizeof msg) == 0, "render: %s", msg);
+    if (image_open(&im, "snip-keep.png")) {
+        CHECKF(SNIP_AT(1, 0.2, 0.8) == palette_hex(1), "the piece kept: %06x", SNIP_AT(1, 0.2, 0.8));
+        CHECKF(SNIP_AT(1, 0.5, 0.8) == GRID_GREY, "the cut between the pieces: %06x", SNIP_AT(1, 0.5, 0.8));
+        CHECKF(SNIP_AT(1, 0.2, 0.5) == 0x000000u, "the point kept: %06x", SNIP_AT(1, 0.2, 0.5));
+        window_count(&im, SNIP_PX(1, 0.8), SNIP_PY(0.5), 12, palette_hex(1), &same, &black);
+        CHECKF(same == 0 && black > 20, "the piece dropped: %d pixels of tool 1's colour, %d black", same, black);
+        image_close(&im);
+    }
+    o.step = -1;
+    CHECKF(render(g, l, moves, &o, "snip-keep.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+    CHECK_INT(pdf_pages(path_of("snip-keep.pdf")), 4);
+    g->level_free(l);
+    check_clear_context();
+}
+#undef SNIP_AT
+#undef SNIP_PY
+#undef SNIP_PX
+
 /* Seeded random levels of every game from its generator, solved under a node
  * budget; a solution (or just the level) is drawn to PDF, whose pages must be
  * moves + 1: the drawing routines meet many states (coins leaving the frame,
- * Two Dots bombs, cycles, emptied columns) without a fault. */
+ * Two Dots bombs, cycles, emptied columns, tools in pieces) without a fault. */
 static void test_random_levels(void) {
     typedef struct gen {
         const char *game;
         const char *opts[8][2];
+        int count; /* seeds (0: 24) */
     } gen;
     static const gen gens[] = {
-        {"clickomania", {{"rows", "4"}, {"cols", "5"}, {"colours", "3"}}},
-        {"buttons", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"solvable", ""}}},
-        {"twodots", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"moves", "3"}, {"bombs", "on"}}},
-        {"coins", {{"grid", "square"}, {"coins", "5"}, {"walk", "3"}}},
-        {"coins", {{"grid", "triangular"}, {"coins", "4"}, {"walk", "3"}, {"labelled", ""}}},
+        {"clickomania", {{"rows", "4"}, {"cols", "5"}, {"colours", "3"}}, 0},
+        {"buttons", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"solvable", ""}}, 0},
+        {"twodots", {{"rows", "4"}, {"cols", "4"}, {"colours", "3"}, {"moves", "3"}, {"bombs", "on"}}, 0},
+        {"coins", {{"grid", "square"}, {"coins", "5"}, {"walk", "3"}}, 0},
+        {"coins", {{"grid", "triangular"}, {"coins", "4"}, {"walk", "3"}, {"labelled", ""}}, 0},
+        /* Snipperclips: the needle (connected, keep lines) and Theorem 5 (holes,
+         * hundreds of snips and resets); GEOS is slow under ASan, so fewer. */
+        {"snip", {{"family", "simple"}, {"vertices", "5"}, {"model", "connected"}}, 4},
+        {"snip", {{"family", "holes"}, {"vertices", "5"}, {"holes", "1"}}, 3},
     };
     int count = 24;
     for (size_t k = 0; k < sizeof gens / sizeof gens[0]; k++) {
         const pl_game *g = pl_game_find(gens[k].game);
-        for (int seed = 1; seed <= count; seed++) {
+        for (int seed = 1; seed <= (gens[k].count ? gens[k].count : count); seed++) {
             check_context(true, (uint64_t)seed, "%s generator %zu", g->name, k);
             char seedtext[16];
             snprintf(seedtext, sizeof seedtext, "%d", seed);
@@ -505,6 +624,7 @@ int main(int argc, char **argv) {
     test_output_kinds();
     test_clickomania_pixels();
     test_disc_games();
+    test_snip_pixels();
     test_palette_colour_blind();
     test_polygons();
     test_random_levels();

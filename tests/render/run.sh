@@ -112,6 +112,11 @@ edges:
 3 4
 L
 check_game coins "$TMP/graph.level" coins-graph
+# Snipperclips: the needle (connected model, with a keep line) and Theorem 5
+check_game snip "$SRC/levels/snip/frame-connected.level" snip-connected
+# (a triangle: 157 moves, so that the one-column PNG strip stays under 32767 px)
+printf 'POLYGON((0.2 0.2, 0.8 0.2, 0.5 0.7, 0.2 0.2))\n' >"$TMP/snip-triangle.level"
+check_game snip "$TMP/snip-triangle.level" snip-triangle
 
 # --step K draws one frame: the same size as the level alone
 lvl="$SRC/levels/clickomania/small.level"
@@ -133,6 +138,8 @@ expect_error "$TMP/bad.moves:3:1: move 2 (9,9) is illegal: outside the board" "$
 printf '3,0\n0;4\n' >"$TMP/syntax.moves"
 expect_error "$TMP/syntax.moves:2:2: expected ','" "$PL" clickomania render "$lvl" "$TMP/syntax.moves" -o "$TMP/x.png"
 expect_error "cannot write" "$PL" clickomania render "$lvl" -o "$TMP/no/such/dir/x.pdf"
+printf 'snip 2 1 0 0.2 0\nsnip 1 2 0 3 3\n' >"$TMP/snip-bad.moves"
+expect_error "$TMP/snip-bad.moves:2:1: move 2 (snip 1 2 0 3 3) is illegal" "$PL" snip render "$SRC/levels/snip/pieces.level" "$TMP/snip-bad.moves" -o "$TMP/x.pdf"
 expect_error "--step: expected a whole number" "$PL" clickomania render "$lvl" --step x -o "$TMP/x.png"
 
 echo "render: $pass passed, $fail failed"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "solvers.h"
+#include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
     return snip_level_parse(lt, err);
@@ -42,13 +43,9 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "theorem_5_bound", json_string(buf));
 }
 
-typedef struct replay {
-    snip_state *st;
-    double tol;
-} replay;
-
 static void *state_new(const void *p) {
     replay *r = pl_xcalloc(1, sizeof *r);
+    r->l = p;
     r->st = snip_state_new(p);
     r->tol = SNIP_DEFAULT_TOLERANCE;
     return r;
@@ -138,4 +135,5 @@ const pl_game pl_game_snip = {
     .solve_options = NULL,
     .generate = snip_generate,
     .generate_options = snip_generate_options,
+    .render = &snip_render_hooks,
 };
