@@ -13,25 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
 
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
-    return l;
-}
-
 /* Length, -1 unsolvable, -2 unknown; a certificate must replay. */
 static int run(const void *level, const char *const *opts, const char *margin) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
     pl_opts o = {.n = 0};
     for (int i = 0; opts && opts[i]; i++) {
         o.name[o.n] = opts[i];
@@ -41,28 +29,10 @@ static int run(const void *level, const char *const *opts, const char *margin) {
         o.name[o.n] = "margin";
         o.value[o.n++] = margin;
     }
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    gc_how how = {.opts = &o, .word = "move", .goal = "does not reach the target"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err = {0};
-    const pl_algorithm *bidir = NULL;
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, "bidir") == 0) bidir = &G->algorithms[i];
-    CHECKF(bidir->solve(level, &req, &sol, &err) == 0, "bidir: %s", err.msg);
-    int result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char why[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "move %d (%s): %s",
-                        i + 1, sol.moves.s[i], why);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "certificate does not reach the target: %s", v.reason);
-        G->state_free(st);
-    }
+    gc_solve(G, gc_algorithm(G, "bidir"), level, &how, &sol);
+    int result = gc_length(&sol);
     pl_solution_free(&sol);
     return result;
 }
@@ -169,7 +139,7 @@ int main(void) {
             }
         }
         check_context(true, seed + (uint64_t)t, "%s", text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         if (CHECK(l != NULL)) {
             compare(l, kind, margin);
             G->level_free(l);

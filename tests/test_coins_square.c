@@ -20,20 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "solvers.h"
 
 static const pl_game *G = &pl_game_coins;
-
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
-    return l;
-}
 
 /* ---------- spans and canonical configurations ---------- */
 static void span_cells(const coins_pt *c, int n, int R, uint8_t *cells) {
@@ -340,7 +330,7 @@ static void theorem38(uint64_t seed) {
             random_puzzle(&rng, &p, false);
         char *text = level_text(&p);
         check_context(true, seed, "theorem 3.8 test %d:\n%s", t, text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         free(text);
         if (!CHECK(l != NULL)) continue;
         coins_thm38 th;
@@ -391,7 +381,7 @@ static void labelled_ends(uint64_t seed) {
         random_puzzle(&rng, &p, true);
         char *text = level_text(&p);
         check_context(true, seed, "proposition 3.11 labelled test %d:\n%s", t, text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         free(text);
         if (!CHECK(l != NULL)) continue;
         coins_pt where;
@@ -419,7 +409,7 @@ static void shortened_certificates(const char *dir) {
     size_t len;
     pl_error err = {0};
     if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) return;
-    coins_level *l = parse(data);
+    coins_level *l = gc_parse_loud(G, data);
     free(data);
     if (!CHECK(l != NULL)) return;
     for (int keep = 0; keep < 2; keep++) {
@@ -461,7 +451,7 @@ static void figure_levels(const char *dir) {
         size_t len;
         pl_error err = {0};
         if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = parse(data);
+        coins_level *l = gc_parse_loud(G, data);
         free(data);
         if (!CHECK(l != NULL)) continue;
         coins_thm38 t;
@@ -489,7 +479,7 @@ static void letters(const char *square_dir) {
         size_t len;
         pl_error err = {0};
         if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = parse(data);
+        coins_level *l = gc_parse_loud(G, data);
         free(data);
         if (!CHECK(l != NULL)) continue;
         char note[256];

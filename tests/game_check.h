@@ -1,0 +1,115 @@
+/* Helpers that many test programs share, over tests/check.h: a level parsed
+ * from a string through a game's descriptor, an algorithm found by name in a
+ * game's table, an algorithm run under limits and options, and a certificate
+ * replayed the way `puzzlelab GAME verify` does (every move legal, then the
+ * game's verdict).
+ *
+ * Each helper counts exactly the checks that the test programs made by hand
+ * before it existed, so their "all N checks passed" lines did not change.
+ * Header-only like check.h: every function is static inline. */
+#ifndef PUZZLELAB_TESTS_GAME_CHECK_H
+#define PUZZLELAB_TESTS_GAME_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "puzzlelab/game.h"
+#include "puzzlelab/core.h"
+
+/* Parses text (reported as file "t.level") as a level of g; NULL when the
+ * text or the game rejects it, with *err (when not NULL) saying why. */
+static inline void *gc_parse_err(const pl_game *g, const char *text, pl_error *err) {
+    pl_level_text lt;
+    pl_error e = {0};
+    if (!err) err = &e;
+    if (pl_level_text_parse("t.level", text, strlen(text), &lt, err)) return NULL;
+    void *l = g->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+/* gc_parse_err without the reason. */
+static inline void *gc_parse(const pl_game *g, const char *text) {
+    return gc_parse_err(g, text, NULL);
+}
+
+/* gc_parse_err that prints "parse: <why>" to stderr when it fails, so that a
+ * generated level the game rejects shows up in the log. */
+static inline void *gc_parse_loud(const pl_game *g, const char *text) {
+    pl_error err = {0};
+    void *l = gc_parse_err(g, text, &err);
+    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
+    return l;
+}
+
+/* The algorithm called name in g's table; NULL when there is none. */
+static inline const pl_algorithm *gc_algorithm(const pl_game *g, const char *name) {
+    for (int i = 0; i < g->nalgorithms; i++)
+        if (strcmp(g->algorithms[i].name, name) == 0) return &g->algorithms[i];
+    return NULL;
+}
+
+/* Replays moves from level's start through g: one check per move that it is
+ * legal (the first illegal one fails "<label>: <word> <i> (<move>): <reason>"
+ * and ends the replay), then, when every move was legal, one check that
+ * g->finish (objective NULL) accepts the final state ("<label>: certificate
+ * <goal>: <reason>"). Returns true when both hold. */
+static inline bool gc_replay(const pl_game *g, const void *level, const pl_strvec *moves, const char *label,
+                             const char *word, const char *goal) {
+    void *st = g->state_new(level);
+    char why[256];
+    int col;
+    bool ok = true;
+    for (int i = 0; i < moves->n && ok; i++)
+        ok = CHECKF(g->move_apply(st, moves->s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s: %s %d (%s): %s", label,
+                    word, i + 1, moves->s[i], why);
+    if (ok) {
+        pl_verdict v = {0};
+        g->finish(st, NULL, &v);
+        ok = CHECKF(v.ok, "%s: certificate %s: %s", label, goal, v.reason);
+    }
+    g->state_free(st);
+    return ok;
+}
+
+/* How gc_solve runs an algorithm. */
+typedef struct gc_how {
+    const pl_opts *opts; /* the options; NULL: none */
+    uint64_t node_limit; /* 0: no limit (no time or memory limit either) */
+    bool check_applies;  /* check the algorithm's applies() first (when it has one) */
+    const char *word;    /* a move in failure messages: "move", "cut" */
+    const char *goal;    /* what a bad verdict means: "does not reach the target" */
+} gc_how;
+
+/* Runs a on level (seed 1, one thread, no objective) as how says: checks that
+ * it applies (how->check_applies), that solve returns 0, and, when the
+ * status is solved, replays the certificate with gc_replay. *sol is
+ * initialised here and the caller frees it; the return value is its status
+ * (PL_UNKNOWN when a did not apply). */
+static inline pl_status gc_solve(const pl_game *g, const pl_algorithm *a, const void *level, const gc_how *how,
+                                 pl_solution *sol) {
+    pl_limits lim;
+    pl_limits_init(&lim, 0, how->node_limit, 0);
+    pl_opts none = {.n = 0};
+    pl_request req = {.opts = how->opts ? how->opts : &none, .seed = 1, .limits = &lim, .threads = 1};
+    pl_solution_init(sol);
+    char why[256];
+    if (how->check_applies && a->applies &&
+        !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", a->name, why))
+        return PL_UNKNOWN;
+    pl_error err = {0};
+    CHECKF(a->solve(level, &req, sol, &err) == 0, "%s: %s", a->name, err.msg);
+    if (sol->status == PL_SOLVED) gc_replay(g, level, &sol->moves, a->name, how->word, how->goal);
+    return sol->status;
+}
+
+/* A run's answer as one number: the certificate's length when solved, -1
+ * unsolvable, -2 unknown. */
+static inline int gc_length(const pl_solution *sol) {
+    return sol->status == PL_SOLVED ? sol->moves.n : sol->status == PL_UNSOLVABLE ? -1 : -2;
+}
+
+#endif
