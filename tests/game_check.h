@@ -19,16 +19,55 @@
 #include "puzzlelab/game.h"
 #include "puzzlelab/core.h"
 
-/* Parses text (reported as file "t.level") as a level of g; NULL when the
- * text or the game rejects it, with *err (when not NULL) saying why. */
-static inline void *gc_parse_err(const pl_game *g, const char *text, pl_error *err) {
+/* Parses text (reported as file `file`) as a level of g through
+ * pl_level_text_parse and g->level_parse; NULL when either rejects it, with
+ * *err (when not NULL) saying why. */
+static inline void *gc_parse_file(const pl_game *g, const char *file, const char *text, pl_error *err) {
     pl_level_text lt;
     pl_error e = {0};
     if (!err) err = &e;
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, err)) return NULL;
+    if (pl_level_text_parse(file, text, strlen(text), &lt, err)) return NULL;
     void *l = g->level_parse(&lt, err);
     pl_level_text_free(&lt);
     return l;
+}
+
+/* gc_parse_file of a file called "t.level". */
+static inline void *gc_parse_err(const pl_game *g, const char *text, pl_error *err) {
+    return gc_parse_file(g, "t.level", text, err);
+}
+
+/* gc_parse_file with the reason formatted ("file:line:col: ...") into msg,
+ * which is "" when the level parses. */
+static inline void *gc_parse_msg(const pl_game *g, const char *file, const char *text, char *msg, size_t n) {
+    pl_error err = {0};
+    msg[0] = '\0';
+    void *l = gc_parse_file(g, file, text, &err);
+    if (!l) pl_error_format(&err, msg, n);
+    return l;
+}
+
+/* A level that must parse: one check. */
+static inline void *gc_load(const pl_game *g, const char *file, const char *text) {
+    char msg[1024];
+    void *l = gc_parse_msg(g, file, text, msg, sizeof msg);
+    CHECKF(l != NULL, "level should parse: %s\n%s", msg, text);
+    return l;
+}
+
+/* A level that must be rejected with a message that starts with prefix and
+ * contains part: one check, then two more on the message when rejected. */
+static inline void gc_reject(const pl_game *g, const char *file, const char *text, const char *prefix,
+                             const char *part) {
+    char msg[1024];
+    void *l = gc_parse_msg(g, file, text, msg, sizeof msg);
+    CHECKF(l == NULL, "level should be rejected:\n%s", text);
+    if (l) {
+        g->level_free(l);
+        return;
+    }
+    CHECKF(strncmp(msg, prefix, strlen(prefix)) == 0, "message '%s' should start with '%s'", msg, prefix);
+    CHECKF(strstr(msg, part) != NULL, "message '%s' should contain '%s'", msg, part);
 }
 
 /* gc_parse_err without the reason. */

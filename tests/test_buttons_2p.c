@@ -13,56 +13,23 @@
  * Seed: PL_TEST_SEED; a failure prints the seed and the board. */
 #include <dirent.h>
 
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-static buttons_level *parse(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
-    msg[0] = '\0';
-    if (pl_level_text_parse("2p.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    buttons_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
-
 static buttons_level *load(const char *text) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l != NULL, "level should parse: %s\n%s", msg, text);
-    return l;
+    return gc_load(G, "2p.level", text);
 }
 
 static void bad_level(const char *text, const char *expect_prefix, const char *expect_part) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l == NULL, "level should be rejected:\n%s", text);
-    if (l) {
-        G->level_free(l);
-        return;
-    }
-    CHECKF(strncmp(msg, expect_prefix, strlen(expect_prefix)) == 0, "message '%s' should start with '%s'", msg,
-           expect_prefix);
-    CHECKF(strstr(msg, expect_part) != NULL, "message '%s' should contain '%s'", msg, expect_part);
-}
-
-static const pl_algorithm *algorithm(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
+    gc_reject(G, "2p.level", text, expect_prefix, expect_part);
 }
 
 /* Runs algorithm name; returns the status, fills sol (caller frees). */
 static pl_status run(const char *name, const buttons_level *l, uint64_t node_limit, pl_solution *sol) {
-    const pl_algorithm *a = algorithm(name);
+    const pl_algorithm *a = gc_algorithm(G, name);
     pl_solution_init(sol);
     CHECKF(a != NULL, "no algorithm %s", name);
     if (!a) return PL_UNKNOWN;

@@ -7,28 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
 
-static void *parse(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err = {0};
-    msg[0] = '\0';
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
-
 static void parse_error(const char *text, const char *want) {
     char msg[1024];
-    void *l = parse(text, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", text, msg, sizeof msg);
     CHECKF(l == NULL, "level should be rejected: %s", text);
     G->level_free(l);
     CHECK_STR(msg, want);
@@ -37,7 +23,7 @@ static void parse_error(const char *text, const char *want) {
 /* Replays moves (separated by ';'); returns the verdict like verify. */
 static bool replay(const char *level, const char *moves, char *reason, size_t n) {
     char msg[1024];
-    void *l = parse(level, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", level, msg, sizeof msg);
     if (!CHECKF(l != NULL, "parse: %s", msg)) return false;
     void *st = G->state_new(l);
     char buf[256];
@@ -166,7 +152,7 @@ static void rules(void) {
 
 static void syntax(void) {
     char msg[1024], why[256];
-    void *l = parse("start:\no\ntarget:\no\n", msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", "start:\no\ntarget:\no\n", msg, sizeof msg);
     void *st = G->state_new(l);
     int col = 0;
     CHECK(G->move_apply(st, "0,0 1", why, sizeof why, &col) == PL_MOVE_SYNTAX);
@@ -177,7 +163,7 @@ static void syntax(void) {
     CHECK_INT(col, 8);
     G->state_free(st);
     G->level_free(l);
-    l = parse("grid: graph\nstart: 0\ntarget: 1\nedges:\n0 1\n", msg, sizeof msg);
+    l = gc_parse_msg(G, "t.level", "grid: graph\nstart: 0\ntarget: 1\nedges:\n0 1\n", msg, sizeof msg);
     st = G->state_new(l);
     CHECK(G->move_apply(st, "0,1 1", why, sizeof why, &col) == PL_MOVE_SYNTAX);
     CHECK_INT(col, 2);
