@@ -84,6 +84,21 @@ static inline void *gc_parse_loud(const pl_game *g, const char *text) {
     return l;
 }
 
+/* Reads the level file at path as a level of g: one check that it reads and
+ * parses (failing "<path>: <why>"); NULL when it does not. */
+static inline void *gc_read_level(const pl_game *g, const char *path) {
+    pl_level_text lt;
+    pl_error err = {0};
+    if (pl_level_text_read(path, &lt, &err)) {
+        CHECKF(0, "%s: %s", path, err.msg);
+        return NULL;
+    }
+    void *l = g->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    CHECKF(l != NULL, "%s: %s", path, err.msg);
+    return l;
+}
+
 /* The algorithm called name in g's table; NULL when there is none. */
 static inline const pl_algorithm *gc_algorithm(const pl_game *g, const char *name) {
     for (int i = 0; i < g->nalgorithms; i++)

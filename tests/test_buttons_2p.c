@@ -443,16 +443,7 @@ static void shipped_levels(const char *dir) {
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
         check_context(false, 0, "%s", path);
-        pl_level_text lt;
-        pl_error err;
-        memset(&err, 0, sizeof err);
-        if (pl_level_text_read(path, &lt, &err)) {
-            CHECKF(0, "%s: %s", path, err.msg);
-            continue;
-        }
-        buttons_level *l = G->level_parse(&lt, &err);
-        pl_level_text_free(&lt);
-        CHECKF(l != NULL, "%s: %s", path, err.msg);
+        buttons_level *l = gc_read_level(G, path);
         if (!l) continue;
         if (l->players == BUTTONS_SINGLE) {
             G->level_free(l);
@@ -470,6 +461,7 @@ static void shipped_levels(const char *dir) {
                 pl_solution_free(&t);
             }
             pl_moves mv;
+            pl_error err = {0};
             if (pl_moves_read(mpath, &mv, &err) == 0) {
                 pl_verdict v;
                 char reason[256];

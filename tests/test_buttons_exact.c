@@ -9,34 +9,16 @@
  * PL_TEST_SEED overrides the seed. */
 #include <dirent.h>
 
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-static const pl_algorithm *algorithm(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
-}
-
 static buttons_level *parse_text(const char *name, const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
     char msg[1024];
-    if (pl_level_text_parse(name, text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level text: %s", msg);
-        return NULL;
-    }
-    buttons_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level: %s", msg);
-    }
+    buttons_level *l = gc_parse_msg(G, name, text, msg, sizeof msg);
+    if (!l) CHECKF(0, "level: %s", msg);
     return l;
 }
 
@@ -133,7 +115,7 @@ static bool replay(const buttons_level *l, const pl_strvec *moves, char *why, si
 /* Solves with the named algorithm; checks the status (expect: -1 any but
  * unknown) and replays a certificate. Returns the status. */
 static pl_status solve_check(const char *name, const buttons_level *l, int expect, double time_limit) {
-    const pl_algorithm *a = algorithm(name);
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!a) return PL_UNKNOWN;
     pl_limits lim;
     pl_limits_init(&lim, time_limit, 0, (size_t)64 << 20);
@@ -173,7 +155,7 @@ static bool buttons_sat_available_for_tests(void) {
     static int known = -1;
     if (known < 0) {
         buttons_level *l = parse_text("probe.level", "aa\n");
-        const pl_algorithm *a = algorithm("sat");
+        const pl_algorithm *a = gc_algorithm(G, "sat");
         pl_opts o;
         memset(&o, 0, sizeof o);
         o.name[0] = "algorithm";
@@ -279,16 +261,7 @@ static void shipped_levels(const char *dir) {
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
         check_context(false, 0, "%s", path);
-        pl_level_text lt;
-        pl_error err;
-        memset(&err, 0, sizeof err);
-        if (pl_level_text_read(path, &lt, &err)) {
-            CHECKF(0, "%s: %s", path, err.msg);
-            continue;
-        }
-        buttons_level *l = G->level_parse(&lt, &err);
-        pl_level_text_free(&lt);
-        CHECKF(l != NULL, "%s: %s", path, err.msg);
+        buttons_level *l = gc_read_level(G, path);
         if (!l) continue;
         if (l->players != BUTTONS_SINGLE) { /* two-player levels: test_buttons_2p */
             G->level_free(l);
@@ -297,6 +270,7 @@ static void shipped_levels(const char *dir) {
         CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
         if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
         pl_moves mv;
+        pl_error err = {0};
         if (pl_moves_read(mpath, &mv, &err) == 0) {
             pl_strvec v = {mv.text, mv.n, mv.n};
             char why[256] = "";
