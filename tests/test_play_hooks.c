@@ -10,7 +10,7 @@
  * - window and cell: what the terminal shows.
  *
  *   test_play_hooks LEVELS-DIR */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/game.h"
 
@@ -35,11 +35,8 @@ static void *load_file(const pl_game *g, const char *path) {
 }
 
 static void *load_text(const pl_game *g, const char *text) {
-    pl_level_text lt;
     pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = g->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
+    void *l = gc_parse_err(g, text, &err);
     CHECKF(l != NULL, "level: %s", err.msg);
     return l;
 }
