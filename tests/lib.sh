@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers shared by the shell tests (tests/cli/run.sh, tests/play/run.sh,
 # tests/render/run.sh), sourced by each: a scratch directory, the pass/fail
 # counters and the summary line that ctest shows.
