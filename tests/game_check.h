@@ -10,6 +10,7 @@
 #ifndef PUZZLELAB_TESTS_GAME_CHECK_H
 #define PUZZLELAB_TESTS_GAME_CHECK_H
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -97,6 +98,33 @@ static inline void *gc_read_level(const pl_game *g, const char *path) {
     pl_level_text_free(&lt);
     CHECKF(l != NULL, "%s: %s", path, err.msg);
     return l;
+}
+
+/* For every NAME.level in dir (in readdir's order): reads it with
+ * gc_read_level (with the check context set to its path) and, when it parses,
+ * calls fn with the level, its path and dir/NAME.moves (which may not exist),
+ * then frees the level. One check that dir opens. */
+static inline void gc_each_level(const pl_game *g, const char *dir,
+                                 void (*fn)(void *level, const char *path, const char *moves_path, void *ctx),
+                                 void *ctx) {
+    DIR *d = opendir(dir);
+    CHECKF(d != NULL, "cannot open %s", dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
+        char path[1024], mpath[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
+        check_context(false, 0, "%s", path);
+        void *l = gc_read_level(g, path);
+        if (!l) continue;
+        fn(l, path, mpath, ctx);
+        g->level_free(l);
+    }
+    closedir(d);
+    check_clear_context();
 }
 
 /* The algorithm called name in g's table; NULL when there is none. */

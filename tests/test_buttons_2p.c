@@ -431,55 +431,42 @@ static void limits(void) {
  * impartial, which must agree), certificates replayed; a shipped .moves file
  * must replay, end the game and name the same winner. */
 static int shipped = 0;
-static void shipped_levels(const char *dir) {
-    DIR *d = opendir(dir);
-    CHECKF(d != NULL, "cannot open %s", dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
-        char path[1024], mpath[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
-        check_context(false, 0, "%s", path);
-        buttons_level *l = gc_read_level(G, path);
-        if (!l) continue;
-        if (l->players == BUTTONS_SINGLE) {
-            G->level_free(l);
-            continue;
-        }
-        pl_solution s;
-        if (run("minimax", l, 0, &s) == PL_SOLVED) {
-            check_certificate(l, &s, "minimax");
-            if (l->players == BUTTONS_IMPARTIAL) {
-                pl_solution t;
-                if (run("grundy", l, 0, &t) == PL_SOLVED) {
-                    CHECK(value_of(&t, "winner") == value_of(&s, "winner"));
-                    check_certificate(l, &t, "grundy");
-                }
-                pl_solution_free(&t);
+static void shipped_level(void *level, const char *path, const char *mpath, void *ctx) {
+    (void)path;
+    (void)ctx;
+    buttons_level *l = level;
+    if (l->players == BUTTONS_SINGLE) return;
+    pl_solution s;
+    if (run("minimax", l, 0, &s) == PL_SOLVED) {
+        check_certificate(l, &s, "minimax");
+        if (l->players == BUTTONS_IMPARTIAL) {
+            pl_solution t;
+            if (run("grundy", l, 0, &t) == PL_SOLVED) {
+                CHECK(value_of(&t, "winner") == value_of(&s, "winner"));
+                check_certificate(l, &t, "grundy");
             }
-            pl_moves mv;
-            pl_error err = {0};
-            if (pl_moves_read(mpath, &mv, &err) == 0) {
-                pl_verdict v;
-                char reason[256];
-                CHECKF(replay(l, (const char *const *)mv.text, mv.n, &v, reason, sizeof reason) < 0,
-                       "%s does not replay: %s", mpath, reason);
-                CHECKF(v.ok && verdict_value(&v, "winner") == value_of(&s, "winner"), "%s: verdict %s, winner %lld",
-                       mpath, v.reason, verdict_value(&v, "winner"));
-                pl_moves_free(&mv);
-            }
-        } else {
-            CHECK(0);
+            pl_solution_free(&t);
         }
-        pl_solution_free(&s);
-        shipped++;
-        G->level_free(l);
+        pl_moves mv;
+        pl_error err = {0};
+        if (pl_moves_read(mpath, &mv, &err) == 0) {
+            pl_verdict v;
+            char reason[256];
+            CHECKF(replay(l, (const char *const *)mv.text, mv.n, &v, reason, sizeof reason) < 0,
+                   "%s does not replay: %s", mpath, reason);
+            CHECKF(v.ok && verdict_value(&v, "winner") == value_of(&s, "winner"), "%s: verdict %s, winner %lld", mpath,
+                   v.reason, verdict_value(&v, "winner"));
+            pl_moves_free(&mv);
+        }
+    } else {
+        CHECK(0);
     }
-    closedir(d);
-    check_clear_context();
+    pl_solution_free(&s);
+    shipped++;
+}
+
+static void shipped_levels(const char *dir) {
+    gc_each_level(G, dir, shipped_level, NULL);
 }
 
 int main(int argc, char **argv) {

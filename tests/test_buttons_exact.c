@@ -249,40 +249,25 @@ static void random_boards(uint64_t seed, int nboards) {
 /* ---------- shipped levels ---------- */
 static int levels_checked = 0;
 
-static void shipped_levels(const char *dir) {
-    DIR *d = opendir(dir);
-    CHECKF(d != NULL, "cannot open %s", dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
-        char path[1024], mpath[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
-        check_context(false, 0, "%s", path);
-        buttons_level *l = gc_read_level(G, path);
-        if (!l) continue;
-        if (l->players != BUTTONS_SINGLE) { /* two-player levels: test_buttons_2p */
-            G->level_free(l);
-            continue;
-        }
-        CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
-        if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
-        pl_moves mv;
-        pl_error err = {0};
-        if (pl_moves_read(mpath, &mv, &err) == 0) {
-            pl_strvec v = {mv.text, mv.n, mv.n};
-            char why[256] = "";
-            CHECKF(replay(l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
-            pl_moves_free(&mv);
-        }
-        levels_checked++;
-        G->level_free(l);
+static void shipped_level(void *level, const char *path, const char *mpath, void *ctx) {
+    (void)path;
+    (void)ctx;
+    buttons_level *l = level;
+    if (l->players != BUTTONS_SINGLE) return; /* two-player levels: test_buttons_2p */
+    CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
+    if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
+    pl_moves mv;
+    pl_error err = {0};
+    if (pl_moves_read(mpath, &mv, &err) == 0) {
+        pl_strvec v = {mv.text, mv.n, mv.n};
+        char why[256] = "";
+        CHECKF(replay(l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
+        pl_moves_free(&mv);
     }
-    closedir(d);
-    check_clear_context();
+    levels_checked++;
 }
+
+static void shipped_levels(const char *dir) { gc_each_level(G, dir, shipped_level, NULL); }
 
 int main(int argc, char **argv) {
     uint64_t seed = check_seed_from_env(20240601);
