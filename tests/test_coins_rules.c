@@ -191,17 +191,8 @@ static int letters(const char *dir) {
         if (!CHECKF(l != NULL, "%s: %s", lp, err.msg)) continue;
         pl_moves mv;
         if (pl_moves_read(mp, &mv, &err) == 0) {
-            void *st = G->state_new(l);
-            bool ok = true;
-            char why[256];
-            int col;
-            for (int i = 0; i < mv.n && ok; i++)
-                ok = CHECKF(G->move_apply(st, mv.text[i], why, sizeof why, &col) == PL_MOVE_OK, "%s move %d: %s", mp,
-                            i + 1, why);
-            pl_verdict v = {0};
-            G->finish(st, NULL, &v);
-            CHECKF(v.ok, "%s: %s", mp, v.reason);
-            G->state_free(st);
+            pl_strvec moves = {mv.text, mv.n, mv.n};
+            gc_replay(G, l, &moves, mp, "move", "does not reach the target");
             pl_moves_free(&mv);
             count++;
         }

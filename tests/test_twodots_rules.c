@@ -280,15 +280,7 @@ static void shipped_levels(const char *dir) {
             pl_solution_init(&sol);
             CHECK(a->solve(l, &req, &sol, &err) == 0);
             CHECKF(sol.status == PL_SOLVED, "%s: %s", path, pl_status_name(sol.status));
-            void *st = G->state_new(l);
-            int col;
-            for (int i = 0; i < sol.moves.n; i++)
-                CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s: %s: %s", path,
-                       sol.moves.s[i], why);
-            pl_verdict v = {0};
-            G->finish(st, NULL, &v);
-            CHECKF(v.ok, "%s: %s", path, v.reason);
-            G->state_free(st);
+            gc_replay(G, l, &sol.moves, path, "move", "does not meet the goals");
             pl_solution_free(&sol);
         }
         G->level_free(l);
