@@ -157,6 +157,26 @@ static inline bool gc_replay(const pl_game *g, const void *level, const pl_strve
     return ok;
 }
 
+/* gc_replay without checks: true when every move is legal and g->finish
+ * (objective NULL) accepts the final state; otherwise why gets the illegal
+ * move's reason or the verdict's. */
+static inline bool gc_replays(const pl_game *g, const void *level, const pl_strvec *moves, char *why, size_t n) {
+    void *st = g->state_new(level);
+    bool ok = true;
+    for (int i = 0; i < moves->n && ok; i++) {
+        int col = 0;
+        if (g->move_apply(st, moves->s[i], why, n, &col) != PL_MOVE_OK) ok = false;
+    }
+    if (ok) {
+        pl_verdict v = {0};
+        g->finish(st, NULL, &v);
+        if (!v.ok) snprintf(why, n, "%s", v.reason);
+        ok = v.ok;
+    }
+    g->state_free(st);
+    return ok;
+}
+
 /* How gc_solve runs an algorithm. */
 typedef struct gc_how {
     const pl_opts *opts; /* the options; NULL: none */

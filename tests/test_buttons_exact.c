@@ -94,24 +94,6 @@ static bool brute_board(const buttons_level *l, uint8_t *memo) {
 }
 
 /* ---------- solving and replay ---------- */
-static bool replay(const buttons_level *l, const pl_strvec *moves, char *why, size_t n) {
-    void *st = G->state_new(l);
-    bool ok = true;
-    for (int i = 0; i < moves->n && ok; i++) {
-        int col = 0;
-        if (G->move_apply(st, moves->s[i], why, n, &col) != PL_MOVE_OK) ok = false;
-    }
-    if (ok) {
-        pl_verdict v;
-        memset(&v, 0, sizeof v);
-        G->finish(st, NULL, &v);
-        if (!v.ok) snprintf(why, n, "%s", v.reason);
-        ok = v.ok;
-    }
-    G->state_free(st);
-    return ok;
-}
-
 /* Solves with the named algorithm; checks the status (expect: -1 any but
  * unknown) and replays a certificate. Returns the status. */
 static pl_status solve_check(const char *name, const buttons_level *l, int expect, double time_limit) {
@@ -142,7 +124,7 @@ static pl_status solve_check(const char *name, const buttons_level *l, int expec
         CHECKF((int)sol.status == expect, "%s says %s, brute force says %s", name, pl_status_name(sol.status),
                pl_status_name((pl_status)expect));
     if (sol.status == PL_SOLVED) {
-        bool ok = replay(l, &sol.moves, why, sizeof why);
+        bool ok = gc_replays(G, l, &sol.moves, why, sizeof why);
         CHECKF(ok, "%s: certificate does not replay: %s", name, why);
     }
     pl_status st = sol.status;
@@ -261,7 +243,7 @@ static void shipped_level(void *level, const char *path, const char *mpath, void
     if (pl_moves_read(mpath, &mv, &err) == 0) {
         pl_strvec v = {mv.text, mv.n, mv.n};
         char why[256] = "";
-        CHECKF(replay(l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
+        CHECKF(gc_replays(G, l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
         pl_moves_free(&mv);
     }
     levels_checked++;
