@@ -85,6 +85,22 @@ static inline void *gc_parse_loud(const pl_game *g, const char *text) {
     return l;
 }
 
+/* Reads the level file at path as a level of g, without checks; NULL when it
+ * cannot be read or parsed, with the reason formatted into msg
+ * ("file:line:col: ..."), which is "" otherwise. */
+static inline void *gc_read_msg(const pl_game *g, const char *path, char *msg, size_t n) {
+    pl_level_text lt;
+    pl_error err = {0};
+    msg[0] = '\0';
+    void *l = NULL;
+    if (pl_level_text_read(path, &lt, &err) == 0) {
+        l = g->level_parse(&lt, &err);
+        pl_level_text_free(&lt);
+    }
+    if (!l) pl_error_format(&err, msg, n);
+    return l;
+}
+
 /* Reads the level file at path as a level of g: one check that it reads and
  * parses (failing "<path>: <why>"); NULL when it does not. */
 static inline void *gc_read_level(const pl_game *g, const char *path) {

@@ -17,20 +17,9 @@
 static const char *levels = "levels";
 
 static void *load_file(const pl_game *g, const char *path) {
-    pl_level_text lt;
-    pl_error err = {0};
     char msg[1024];
-    if (pl_level_text_read(path, &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "%s", msg);
-        return NULL;
-    }
-    void *l = g->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "%s", msg);
-    }
+    void *l = gc_read_msg(g, path, msg, sizeof msg);
+    if (!l) CHECKF(0, "%s", msg);
     return l;
 }
 
