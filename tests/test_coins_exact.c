@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coins_gen.h"
 #include "game_check.h"
 #include "puzzlelab/coins.h"
 
@@ -216,34 +217,9 @@ static int run(const char *name, const void *level, uint64_t node_limit) {
 
 static char *grid_text(pl_rng *rng, int rows, int cols, int n, bool walk, const char *grid) {
     char *t = pl_xmalloc(4096), *p = t;
-    p += sprintf(p, "grid: %s\nstart:\n", grid);
-    char *cells = pl_xmalloc((size_t)rows * (size_t)cols);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) p += sprintf(p, "target:\n");
-        if (!pass || !walk) {
-            memset(cells, '.', (size_t)rows * (size_t)cols);
-            for (int k = 0; k < n;) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                if (cells[i] == '.') cells[i] = 'o', k++;
-            }
-        } else {
-            /* a few random swaps of the start: sometimes solvable */
-            for (int k = 0; k < 2; k++) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols)),
-                    j = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                char x = cells[i];
-                cells[i] = cells[j];
-                cells[j] = x;
-            }
-        }
-        for (int r = 0; r < rows; r++) {
-            memcpy(p, cells + r * cols, (size_t)cols);
-            p += cols;
-            *p++ = '\n';
-        }
-    }
-    *p = '\0';
-    free(cells);
+    p += sprintf(p, "grid: %s\n", grid);
+    /* walk: a few random swaps of the start, sometimes solvable */
+    gc_coins_sections(rng, p, rows, cols, n, walk, false);
     return t;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coins_gen.h"
 #include "game_check.h"
 #include "puzzlelab/coins.h"
 
@@ -40,34 +41,9 @@ static int run(const void *level, const char *const *opts, const char *margin) {
 /* start: n random cells; target: random, or the start with a few swaps. */
 static char *grid_text(pl_rng *rng, const char *grid, const char *upto, int rows, int cols, int n, bool labelled) {
     char *t = pl_xmalloc(4096), *p = t;
-    p += sprintf(p, "grid: %s\ntarget-up-to: %s\nstart:\n", grid, upto);
-    char *cells = pl_xmalloc((size_t)rows * (size_t)cols);
+    p += sprintf(p, "grid: %s\ntarget-up-to: %s\n", grid, upto);
     bool walk = pl_rng_below(rng, 2);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) p += sprintf(p, "target:\n");
-        if (!pass || !walk) {
-            memset(cells, '.', (size_t)rows * (size_t)cols);
-            for (int k = 0; k < n;) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                if (cells[i] == '.') cells[i] = labelled ? (char)('a' + k) : 'o', k++;
-            }
-        } else {
-            for (int k = 0; k < 2; k++) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols)),
-                    j = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                char x = cells[i];
-                cells[i] = cells[j];
-                cells[j] = x;
-            }
-        }
-        for (int r = 0; r < rows; r++) {
-            memcpy(p, cells + r * cols, (size_t)cols);
-            p += cols;
-            *p++ = '\n';
-        }
-    }
-    *p = '\0';
-    free(cells);
+    gc_coins_sections(rng, p, rows, cols, n, walk, labelled);
     return t;
 }
 
