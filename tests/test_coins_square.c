@@ -398,6 +398,18 @@ static void labelled_ends(uint64_t seed) {
     CHECK(decided > 50);
 }
 
+/* The level file at path: one check that it reads, one that it parses. */
+static coins_level *read_level(const char *path) {
+    char *data;
+    size_t len;
+    pl_error err = {0};
+    if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) return NULL;
+    coins_level *l = gc_parse_loud(G, data);
+    free(data);
+    CHECK(l != NULL);
+    return l;
+}
+
 /* auto on a level where Theorem 3.8 decides: the construction's certificate
  * (158 moves on E-to-F) is replaced by exact search's shortest (3), and the
  * note keeps the theorem's verdict; --no-shorten keeps the construction's. */
@@ -405,13 +417,8 @@ static void shortened_certificates(const char *dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s/../E-to-F.level", dir);
     check_context(false, 0, "%s", path);
-    char *data;
-    size_t len;
-    pl_error err = {0};
-    if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) return;
-    coins_level *l = gc_parse_loud(G, data);
-    free(data);
-    if (!CHECK(l != NULL)) return;
+    coins_level *l = read_level(path);
+    if (!l) return;
     for (int keep = 0; keep < 2; keep++) {
         pl_limits lim;
         pl_limits_init(&lim, 0, 0, 0);
@@ -422,6 +429,7 @@ static void shortened_certificates(const char *dir) {
         if (!CHECK(a != NULL && strcmp(a->name, "theorems") == 0)) break;
         pl_solution sol;
         pl_solution_init(&sol);
+        pl_error err = {0};
         CHECK(a->solve(l, &req, &sol, &err) == 0);
         CHECK(sol.status == PL_SOLVED);
         CHECKF(strstr(sol.note, "Theorem 3.8") != NULL, "note: %s", sol.note);
@@ -447,13 +455,8 @@ static void figure_levels(const char *dir) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, cases[i].file);
         check_context(false, 0, "%s", path);
-        char *data;
-        size_t len;
-        pl_error err = {0};
-        if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = gc_parse_loud(G, data);
-        free(data);
-        if (!CHECK(l != NULL)) continue;
+        coins_level *l = read_level(path);
+        if (!l) continue;
         coins_thm38 t;
         CHECK(coins_thm38_check(l->start, l->target, l->n, NULL, &t) == 0);
         CHECK(t.a_i && !t.a && t.b);
@@ -475,13 +478,8 @@ static void letters(const char *square_dir) {
         char path[1024];
         snprintf(path, sizeof path, "%s/../letters/%s.level", square_dir, names[i]);
         check_context(false, 0, "%s", path);
-        char *data;
-        size_t len;
-        pl_error err = {0};
-        if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = gc_parse_loud(G, data);
-        free(data);
-        if (!CHECK(l != NULL)) continue;
+        coins_level *l = read_level(path);
+        if (!l) continue;
         char note[256];
         CHECK(run_alg("theorems", l, note, sizeof note) == 1);
         CHECKF(strstr(note, "by its construction") != NULL, "note: %s", note);

@@ -39,6 +39,17 @@ static pl_status run(const char *name, void *level, int *moves) {
     return s;
 }
 
+/* Writes "board:" and grid's rows at text + p, then a '\0'. */
+static void put_board(char *text, int p, const char *grid, int rows, int cols) {
+    p += sprintf(text + p, "board:\n");
+    for (int r = 0; r < rows; r++) {
+        memcpy(text + p, grid + r * cols, (size_t)cols);
+        p += cols;
+        text[p++] = '\n';
+    }
+    text[p] = '\0';
+}
+
 /* ---------- the independent brute force ---------- */
 #define NAIVE_MAX 256 /* cells */
 typedef struct naive {
@@ -151,13 +162,7 @@ static int random_level(pl_rng *rng, int rows, int cols, int colours, int empty_
         nv->goal_need[k] = (int)pl_rng_below(rng, (uint64_t)(rows * cols / 2 + 2));
         p += sprintf(text + p, "goal: %c %d\n", nv->goal_colour[k], nv->goal_need[k]);
     }
-    p += sprintf(text + p, "board:\n");
-    for (int r = 0; r < rows; r++) {
-        memcpy(text + p, grid + r * cols, (size_t)cols);
-        p += cols;
-        text[p++] = '\n';
-    }
-    text[p] = '\0';
+    put_board(text, p, grid, rows, cols);
     return K;
 }
 
@@ -286,13 +291,7 @@ static void compare_large(const char *fast, uint64_t seed, int *counts) {
         if (maxg == 2 && k == 1 && nv.goal_need[k] > 6) nv.goal_need[k] = 6; /* keeps D = prod(goal + 1) small */
         p += sprintf(text + p, "goal: %c %d\n", nv.goal_colour[k], nv.goal_need[k]);
     }
-    p += sprintf(text + p, "board:\n");
-    for (int r = 0; r < rows; r++) {
-        memcpy(text + p, grid + r * cols, (size_t)cols);
-        p += cols;
-        text[p++] = '\n';
-    }
-    text[p] = '\0';
+    put_board(text, p, grid, rows, cols);
     compare_text(fast, seed, text, &nv, grid, K, !fast, counts);
 }
 
