@@ -13,56 +13,23 @@
  * Seed: PL_TEST_SEED; a failure prints the seed and the board. */
 #include <dirent.h>
 
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-static buttons_level *parse(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
-    msg[0] = '\0';
-    if (pl_level_text_parse("2p.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    buttons_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
-
 static buttons_level *load(const char *text) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l != NULL, "level should parse: %s\n%s", msg, text);
-    return l;
+    return gc_load(G, "2p.level", text);
 }
 
 static void bad_level(const char *text, const char *expect_prefix, const char *expect_part) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l == NULL, "level should be rejected:\n%s", text);
-    if (l) {
-        G->level_free(l);
-        return;
-    }
-    CHECKF(strncmp(msg, expect_prefix, strlen(expect_prefix)) == 0, "message '%s' should start with '%s'", msg,
-           expect_prefix);
-    CHECKF(strstr(msg, expect_part) != NULL, "message '%s' should contain '%s'", msg, expect_part);
-}
-
-static const pl_algorithm *algorithm(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
+    gc_reject(G, "2p.level", text, expect_prefix, expect_part);
 }
 
 /* Runs algorithm name; returns the status, fills sol (caller frees). */
 static pl_status run(const char *name, const buttons_level *l, uint64_t node_limit, pl_solution *sol) {
-    const pl_algorithm *a = algorithm(name);
+    const pl_algorithm *a = gc_algorithm(G, name);
     pl_solution_init(sol);
     CHECKF(a != NULL, "no algorithm %s", name);
     if (!a) return PL_UNKNOWN;
@@ -464,63 +431,42 @@ static void limits(void) {
  * impartial, which must agree), certificates replayed; a shipped .moves file
  * must replay, end the game and name the same winner. */
 static int shipped = 0;
-static void shipped_levels(const char *dir) {
-    DIR *d = opendir(dir);
-    CHECKF(d != NULL, "cannot open %s", dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
-        char path[1024], mpath[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
-        check_context(false, 0, "%s", path);
-        pl_level_text lt;
-        pl_error err;
-        memset(&err, 0, sizeof err);
-        if (pl_level_text_read(path, &lt, &err)) {
-            CHECKF(0, "%s: %s", path, err.msg);
-            continue;
-        }
-        buttons_level *l = G->level_parse(&lt, &err);
-        pl_level_text_free(&lt);
-        CHECKF(l != NULL, "%s: %s", path, err.msg);
-        if (!l) continue;
-        if (l->players == BUTTONS_SINGLE) {
-            G->level_free(l);
-            continue;
-        }
-        pl_solution s;
-        if (run("minimax", l, 0, &s) == PL_SOLVED) {
-            check_certificate(l, &s, "minimax");
-            if (l->players == BUTTONS_IMPARTIAL) {
-                pl_solution t;
-                if (run("grundy", l, 0, &t) == PL_SOLVED) {
-                    CHECK(value_of(&t, "winner") == value_of(&s, "winner"));
-                    check_certificate(l, &t, "grundy");
-                }
-                pl_solution_free(&t);
+static void shipped_level(void *level, const char *path, const char *mpath, void *ctx) {
+    (void)path;
+    (void)ctx;
+    buttons_level *l = level;
+    if (l->players == BUTTONS_SINGLE) return;
+    pl_solution s;
+    if (run("minimax", l, 0, &s) == PL_SOLVED) {
+        check_certificate(l, &s, "minimax");
+        if (l->players == BUTTONS_IMPARTIAL) {
+            pl_solution t;
+            if (run("grundy", l, 0, &t) == PL_SOLVED) {
+                CHECK(value_of(&t, "winner") == value_of(&s, "winner"));
+                check_certificate(l, &t, "grundy");
             }
-            pl_moves mv;
-            if (pl_moves_read(mpath, &mv, &err) == 0) {
-                pl_verdict v;
-                char reason[256];
-                CHECKF(replay(l, (const char *const *)mv.text, mv.n, &v, reason, sizeof reason) < 0,
-                       "%s does not replay: %s", mpath, reason);
-                CHECKF(v.ok && verdict_value(&v, "winner") == value_of(&s, "winner"), "%s: verdict %s, winner %lld",
-                       mpath, v.reason, verdict_value(&v, "winner"));
-                pl_moves_free(&mv);
-            }
-        } else {
-            CHECK(0);
+            pl_solution_free(&t);
         }
-        pl_solution_free(&s);
-        shipped++;
-        G->level_free(l);
+        pl_moves mv;
+        pl_error err = {0};
+        if (pl_moves_read(mpath, &mv, &err) == 0) {
+            pl_verdict v;
+            char reason[256];
+            CHECKF(replay(l, (const char *const *)mv.text, mv.n, &v, reason, sizeof reason) < 0,
+                   "%s does not replay: %s", mpath, reason);
+            CHECKF(v.ok && verdict_value(&v, "winner") == value_of(&s, "winner"), "%s: verdict %s, winner %lld", mpath,
+                   v.reason, verdict_value(&v, "winner"));
+            pl_moves_free(&mv);
+        }
+    } else {
+        CHECK(0);
     }
-    closedir(d);
-    check_clear_context();
+    pl_solution_free(&s);
+    shipped++;
+}
+
+static void shipped_levels(const char *dir) {
+    gc_each_level(G, dir, shipped_level, NULL);
 }
 
 int main(int argc, char **argv) {

@@ -9,34 +9,16 @@
  * PL_TEST_SEED overrides the seed. */
 #include <dirent.h>
 
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-static const pl_algorithm *algorithm(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
-}
-
 static buttons_level *parse_text(const char *name, const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
     char msg[1024];
-    if (pl_level_text_parse(name, text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level text: %s", msg);
-        return NULL;
-    }
-    buttons_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level: %s", msg);
-    }
+    buttons_level *l = gc_parse_msg(G, name, text, msg, sizeof msg);
+    if (!l) CHECKF(0, "level: %s", msg);
     return l;
 }
 
@@ -112,28 +94,10 @@ static bool brute_board(const buttons_level *l, uint8_t *memo) {
 }
 
 /* ---------- solving and replay ---------- */
-static bool replay(const buttons_level *l, const pl_strvec *moves, char *why, size_t n) {
-    void *st = G->state_new(l);
-    bool ok = true;
-    for (int i = 0; i < moves->n && ok; i++) {
-        int col = 0;
-        if (G->move_apply(st, moves->s[i], why, n, &col) != PL_MOVE_OK) ok = false;
-    }
-    if (ok) {
-        pl_verdict v;
-        memset(&v, 0, sizeof v);
-        G->finish(st, NULL, &v);
-        if (!v.ok) snprintf(why, n, "%s", v.reason);
-        ok = v.ok;
-    }
-    G->state_free(st);
-    return ok;
-}
-
 /* Solves with the named algorithm; checks the status (expect: -1 any but
  * unknown) and replays a certificate. Returns the status. */
 static pl_status solve_check(const char *name, const buttons_level *l, int expect, double time_limit) {
-    const pl_algorithm *a = algorithm(name);
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!a) return PL_UNKNOWN;
     pl_limits lim;
     pl_limits_init(&lim, time_limit, 0, (size_t)64 << 20);
@@ -160,7 +124,7 @@ static pl_status solve_check(const char *name, const buttons_level *l, int expec
         CHECKF((int)sol.status == expect, "%s says %s, brute force says %s", name, pl_status_name(sol.status),
                pl_status_name((pl_status)expect));
     if (sol.status == PL_SOLVED) {
-        bool ok = replay(l, &sol.moves, why, sizeof why);
+        bool ok = gc_replays(G, l, &sol.moves, why, sizeof why);
         CHECKF(ok, "%s: certificate does not replay: %s", name, why);
     }
     pl_status st = sol.status;
@@ -173,7 +137,7 @@ static bool buttons_sat_available_for_tests(void) {
     static int known = -1;
     if (known < 0) {
         buttons_level *l = parse_text("probe.level", "aa\n");
-        const pl_algorithm *a = algorithm("sat");
+        const pl_algorithm *a = gc_algorithm(G, "sat");
         pl_opts o;
         memset(&o, 0, sizeof o);
         o.name[0] = "algorithm";
@@ -267,48 +231,25 @@ static void random_boards(uint64_t seed, int nboards) {
 /* ---------- shipped levels ---------- */
 static int levels_checked = 0;
 
-static void shipped_levels(const char *dir) {
-    DIR *d = opendir(dir);
-    CHECKF(d != NULL, "cannot open %s", dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
-        char path[1024], mpath[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
-        check_context(false, 0, "%s", path);
-        pl_level_text lt;
-        pl_error err;
-        memset(&err, 0, sizeof err);
-        if (pl_level_text_read(path, &lt, &err)) {
-            CHECKF(0, "%s: %s", path, err.msg);
-            continue;
-        }
-        buttons_level *l = G->level_parse(&lt, &err);
-        pl_level_text_free(&lt);
-        CHECKF(l != NULL, "%s: %s", path, err.msg);
-        if (!l) continue;
-        if (l->players != BUTTONS_SINGLE) { /* two-player levels: test_buttons_2p */
-            G->level_free(l);
-            continue;
-        }
-        CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
-        if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
-        pl_moves mv;
-        if (pl_moves_read(mpath, &mv, &err) == 0) {
-            pl_strvec v = {mv.text, mv.n, mv.n};
-            char why[256] = "";
-            CHECKF(replay(l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
-            pl_moves_free(&mv);
-        }
-        levels_checked++;
-        G->level_free(l);
+static void shipped_level(void *level, const char *path, const char *mpath, void *ctx) {
+    (void)path;
+    (void)ctx;
+    buttons_level *l = level;
+    if (l->players != BUTTONS_SINGLE) return; /* two-player levels: test_buttons_2p */
+    CHECK(solve_check("exact", l, PL_SOLVED, 10) == PL_SOLVED);
+    if (buttons_sat_available_for_tests()) CHECK(solve_check("sat", l, PL_SOLVED, 10) == PL_SOLVED);
+    pl_moves mv;
+    pl_error err = {0};
+    if (pl_moves_read(mpath, &mv, &err) == 0) {
+        pl_strvec v = {mv.text, mv.n, mv.n};
+        char why[256] = "";
+        CHECKF(gc_replays(G, l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
+        pl_moves_free(&mv);
     }
-    closedir(d);
-    check_clear_context();
+    levels_checked++;
 }
+
+static void shipped_levels(const char *dir) { gc_each_level(G, dir, shipped_level, NULL); }
 
 int main(int argc, char **argv) {
     uint64_t seed = check_seed_from_env(20240601);

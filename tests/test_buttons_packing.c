@@ -8,7 +8,7 @@
  * the algorithm's polynomial bound. Also: 800 bigger boards (up to 6x6)
  * against the exact search, the limits (unknown), the ordering step alone,
  * and the general matching routine against a brute-force maximum matching. */
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/matching.h"
 #include "../src/games/buttons/solvers.h"
@@ -65,39 +65,12 @@ static bool bf_solve(bf *b, unsigned mask) {
 
 /* ---------- helpers ---------- */
 
-static const pl_algorithm *packing_alg(void) {
-    for (int i = 0; i < pl_game_buttons.nalgorithms; i++)
-        if (!strcmp(pl_game_buttons.algorithms[i].name, "packing")) return &pl_game_buttons.algorithms[i];
-    return NULL;
-}
+static const pl_algorithm *packing_alg(void) { return gc_algorithm(&pl_game_buttons, "packing"); }
 
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    if (pl_level_text_parse("t", text, strlen(text), &lt, &err)) return NULL;
-    void *lv = pl_game_buttons.level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    return lv;
-}
+static void *parse(const char *text) { return gc_parse_file(&pl_game_buttons, "t", text, NULL); }
 
 static bool replay(const void *lv, const pl_solution *sol, char *why, size_t n) {
-    void *st = pl_game_buttons.state_new(lv);
-    bool ok = true;
-    for (int i = 0; i < sol->moves.n && ok; i++) {
-        int col = 0;
-        if (pl_game_buttons.move_apply(st, sol->moves.s[i], why, n, &col) != PL_MOVE_OK) ok = false;
-    }
-    if (ok) {
-        pl_verdict v;
-        memset(&v, 0, sizeof v);
-        pl_game_buttons.finish(st, NULL, &v);
-        if (!v.ok) {
-            snprintf(why, n, "%s", v.reason);
-            ok = false;
-        }
-    }
-    pl_game_buttons.state_free(st);
-    return ok;
+    return gc_replays(&pl_game_buttons, lv, &sol->moves, why, n);
 }
 
 /* ---------- the matching routine ---------- */

@@ -9,54 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-static const pl_algorithm *alg(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
-}
-
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    return l;
-}
-
 /* Runs algorithm name; when it claims solved, its cuts must replay and empty the board. */
 static pl_status run(const char *name, void *level) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
-    pl_opts o = {.n = 0};
-    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
-    const pl_algorithm *a = alg(name);
-    char why[256];
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!CHECKF(a != NULL, "algorithm %s exists", name)) return PL_UNKNOWN;
-    if (a->applies && !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", name, why)) return PL_UNKNOWN;
+    gc_how how = {.check_applies = true, .word = "cut", .goal = "leaves the board non-empty"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err;
-    CHECK(a->solve(level, &req, &sol, &err) == 0);
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char reason[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], reason, sizeof reason, &col) == PL_MOVE_OK,
-                        "%s: cut %d (%s): %s", name, i + 1, sol.moves.s[i], reason);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "%s: certificate leaves the board non-empty: %s", name, v.reason);
-        G->state_free(st);
-    }
-    pl_status s = sol.status;
+    pl_status s = gc_solve(G, a, level, &how, &sol);
     pl_solution_free(&sol);
     return s;
 }
@@ -81,7 +45,7 @@ static void theorem1(uint64_t base, int boards, int *counts) {
         if (!column) text[p++] = '\n';
         text[p] = '\0';
         check_context(true, seed, "%s", text);
-        void *level = parse(text);
+        void *level = gc_parse(G, text);
         if (!CHECK(level != NULL)) continue;
         pl_status want = run("exact", level), got = run("row", level);
         CHECKF(got == want, "row says %s, exact search %s", pl_status_name(got), pl_status_name(want));
@@ -137,7 +101,7 @@ static void theorem4(uint64_t base, int boards, int *counts) {
         }
         text[p] = '\0';
         check_context(true, seed, "%s", text);
-        void *level = parse(text);
+        void *level = gc_parse(G, text);
         if (!CHECK(level != NULL)) continue;
         pl_status want = run("exact", level), got = run("greedy", level);
         CHECKF(got == want, "greedy says %s, exact search %s", pl_status_name(got), pl_status_name(want));
@@ -151,7 +115,7 @@ static void theorem4(uint64_t base, int boards, int *counts) {
  * left (play's hints renumber, but library users need not); the greedy once
  * called such a colour "a single button" and answered unsolvable. */
 static void greedy_empty_colour(void) {
-    buttons_level *l = parse("directions: +\naabb\nc..c\n");
+    buttons_level *l = gc_parse(G, "directions: +\naabb\nc..c\n");
     if (!CHECK(l != NULL)) return;
     for (int i = 0; i < l->rows * l->cols; i++)
         if (l->cell[i] == 1) l->cell[i] = 0; /* colour 'a' now absent */

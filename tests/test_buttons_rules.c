@@ -2,47 +2,16 @@
  * empty cells, both diagonals, sizes outside S, directions not allowed, bad
  * headers (file:line:col), Remark 1 normalisation, and the verify path
  * through the descriptor (state_new / move_apply / finish) with its reasons. */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-/* Parses text as a level; on error fills msg with "file:line:col: ..." and
- * returns NULL. */
-static buttons_level *parse(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
-    msg[0] = '\0';
-    if (pl_level_text_parse("rules.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    buttons_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
-
-static buttons_level *load(const char *text) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l != NULL, "level should parse: %s", msg);
-    return l;
-}
+static buttons_level *load(const char *text) { return gc_load(G, "rules.level", text); }
 
 static void bad_level(const char *text, const char *expect_prefix, const char *expect_part) {
-    char msg[1024];
-    buttons_level *l = parse(text, msg, sizeof msg);
-    CHECKF(l == NULL, "level should be rejected:\n%s", text);
-    if (l) {
-        G->level_free(l);
-        return;
-    }
-    CHECKF(strncmp(msg, expect_prefix, strlen(expect_prefix)) == 0, "message '%s' should start with '%s'", msg,
-           expect_prefix);
-    CHECKF(strstr(msg, expect_part) != NULL, "message '%s' should contain '%s'", msg, expect_part);
+    gc_reject(G, "rules.level", text, expect_prefix, expect_part);
 }
 
 /* Replays moves (separated by ';') through the descriptor. Returns the index

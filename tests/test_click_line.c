@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/clickomania.h"
 
 static const pl_game *G = &pl_game_clickomania;
@@ -26,18 +26,7 @@ static void *make_level(const int *colours, int n, bool column, char *text, size
     }
     if (!column) text[p++] = '\n';
     text[p] = '\0';
-    pl_level_text lt;
-    pl_error err;
-    if (pl_level_text_parse("t.level", text, p, &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    return l;
-}
-
-static const pl_algorithm *alg(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
+    return gc_parse(G, text);
 }
 
 /* Runs an algorithm; replays its certificate; returns status and fills the
@@ -49,7 +38,7 @@ static pl_status run_and_replay(const char *name, const char *objective, void *l
     pl_opts o = {.n = 0};
     pl_request req = {.opts = &o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
     char why[256];
-    const pl_algorithm *a = alg(name);
+    const pl_algorithm *a = gc_algorithm(G, name);
     CHECKF(a && a->applies(level, &req, why, sizeof why), "%s applies", name);
     pl_solution sol;
     pl_solution_init(&sol);

@@ -16,19 +16,19 @@
  * The base seed is a constant, overridden by the environment variable
  * PL_TEST_SEED; PL_TEST_COUNT changes the number of boards. A failure prints
  * the seed, the board's index and the board. */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/clickomania.h"
+
+static const pl_game *G = &pl_game_clickomania;
 
 /* The exact solver, looked up by name: auto puts the paper's one-line
  * algorithms before it. */
 static const pl_algorithm *exact_algorithm(void) {
-    for (int i = 0; i < pl_game_clickomania.nalgorithms; i++)
-        if (strcmp(pl_game_clickomania.algorithms[i].name, "exact") == 0) return &pl_game_clickomania.algorithms[i];
-    abort();
+    const pl_algorithm *a = gc_algorithm(G, "exact");
+    if (!a) abort();
+    return a;
 }
-
-static const pl_game *G = &pl_game_clickomania;
 
 #define DEFAULT_SEED 20240611u
 #define DEFAULT_COUNT 2000
@@ -215,21 +215,9 @@ static const char *random_board(uint64_t *s, const phase *ph, nboard *b) {
 }
 
 static click_level *load(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
     char msg[1024];
-    if (pl_level_text_parse("prop.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level text: %s", msg);
-        return NULL;
-    }
-    click_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level: %s", msg);
-    }
+    click_level *l = gc_parse_msg(G, "prop.level", text, msg, sizeof msg);
+    if (!l) CHECKF(0, "level: %s", msg);
     return l;
 }
 

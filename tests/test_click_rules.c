@@ -2,37 +2,25 @@
  * column shifting (expected boards written as text), the fixed frame, scores,
  * and the verify path through the descriptor (state_new / move_apply /
  * finish), the descriptor's info and generator. */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/clickomania.h"
+
+static const pl_game *G = &pl_game_clickomania;
 
 /* The exact solver, looked up by name: auto puts the paper's one-line
  * algorithms before it. */
 static const pl_algorithm *exact_algorithm(void) {
-    for (int i = 0; i < pl_game_clickomania.nalgorithms; i++)
-        if (strcmp(pl_game_clickomania.algorithms[i].name, "exact") == 0) return &pl_game_clickomania.algorithms[i];
-    abort();
+    const pl_algorithm *a = gc_algorithm(G, "exact");
+    if (!a) abort();
+    return a;
 }
-
-static const pl_game *G = &pl_game_clickomania;
 
 /* A level from text, through the descriptor's parser; NULL on error. */
 static click_level *load(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    memset(&err, 0, sizeof err);
     char msg[1024];
-    if (pl_level_text_parse("rules.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level text: %s", msg);
-        return NULL;
-    }
-    click_level *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level: %s", msg);
-    }
+    click_level *l = gc_parse_msg(G, "rules.level", text, msg, sizeof msg);
+    if (!l) CHECKF(0, "level: %s", msg);
     return l;
 }
 

@@ -12,7 +12,7 @@
  *  - the node budget is obeyed exactly with one thread.
  * No time limits: node budgets keep it fast and reproducible. PL_TEST_SEED
  * replays other boards. */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/clickomania_search.h"
 
@@ -230,13 +230,8 @@ static void test_engine(uint64_t seed) {
 /* A level (through the descriptor's parser) holding board b. */
 static void *level_of(const click_board *b) {
     char *t = board_desc(b);
-    pl_level_text lt;
     pl_error err = {0};
-    void *l = NULL;
-    if (pl_level_text_parse("search.level", t, strlen(t), &lt, &err) == 0) {
-        l = G->level_parse(&lt, &err);
-        pl_level_text_free(&lt);
-    }
+    void *l = gc_parse_file(G, "search.level", t, &err);
     free(t);
     CHECKF(l != NULL, "level: %s", err.msg);
     return l;

@@ -14,20 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "coins_gen.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
-
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
-    return l;
-}
 
 /* ---------- spans ---------- */
 static int naive_span(const coins_board *b, const uint8_t *c, uint8_t *out) {
@@ -214,66 +205,21 @@ static int naive_bfs(const coins_level *l, const coins_pt *cells, int ncells) {
 /* Runs algorithm name; a solved certificate must replay and reach the target.
  * Returns the length, -1 unsolvable, -2 unknown. */
 static int run(const char *name, const void *level, uint64_t node_limit) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, node_limit, 0);
-    pl_opts o = {.n = 0};
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
-    const pl_algorithm *a = NULL;
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) a = &G->algorithms[i];
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!CHECKF(a != NULL, "algorithm %s", name)) return -2;
+    gc_how how = {.node_limit = node_limit, .word = "move", .goal = "does not reach the target"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err = {0};
-    CHECKF(a->solve(level, &req, &sol, &err) == 0, "%s: %s", name, err.msg);
-    int result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char why[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s move %d (%s): %s",
-                        name, i + 1, sol.moves.s[i], why);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "%s: certificate does not reach the target: %s", name, v.reason);
-        G->state_free(st);
-    }
+    gc_solve(G, a, level, &how, &sol);
+    int result = gc_length(&sol);
     pl_solution_free(&sol);
     return result;
 }
 
 static char *grid_text(pl_rng *rng, int rows, int cols, int n, bool walk, const char *grid) {
     char *t = pl_xmalloc(4096), *p = t;
-    p += sprintf(p, "grid: %s\nstart:\n", grid);
-    char *cells = pl_xmalloc((size_t)rows * (size_t)cols);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) p += sprintf(p, "target:\n");
-        if (!pass || !walk) {
-            memset(cells, '.', (size_t)rows * (size_t)cols);
-            for (int k = 0; k < n;) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                if (cells[i] == '.') cells[i] = 'o', k++;
-            }
-        } else {
-            /* a few random swaps of the start: sometimes solvable */
-            for (int k = 0; k < 2; k++) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols)),
-                    j = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                char x = cells[i];
-                cells[i] = cells[j];
-                cells[j] = x;
-            }
-        }
-        for (int r = 0; r < rows; r++) {
-            memcpy(p, cells + r * cols, (size_t)cols);
-            p += cols;
-            *p++ = '\n';
-        }
-    }
-    *p = '\0';
-    free(cells);
+    p += sprintf(p, "grid: %s\n", grid);
+    /* walk: a few random swaps of the start, sometimes solvable */
+    gc_coins_sections(rng, p, rows, cols, n, walk, false);
     return t;
 }
 
@@ -287,7 +233,7 @@ static void exact_vs_naive(uint64_t seed) {
         if (n > rows * cols - 1) n = rows * cols - 1;
         char *text = grid_text(&rng, rows, cols, n, pl_rng_below(&rng, 2), "square");
         check_context(true, seed + 1000 + (uint64_t)t, "%s", text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         if (!CHECK(l != NULL)) {
             free(text);
             continue;
@@ -340,7 +286,7 @@ static void exact_vs_naive(uint64_t seed) {
         free(g.off);
         free(g.adj);
         check_context(true, seed + 5000 + (uint64_t)t, "%s", text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         if (!CHECK(l != NULL)) continue;
         coins_pt cells[16];
         for (int i = 0; i < l->nv; i++) cells[i] = (coins_pt){i, 0};
@@ -358,28 +304,29 @@ static void exact_vs_naive(uint64_t seed) {
 /* Triangular: exhaustive answers only where the window cannot matter. */
 static void triangular(void) {
     /* a triangle walks anywhere: the search finds the walk */
-    coins_level *l = parse("grid: triangular\nstart:\noo....\no.....\n......\ntarget:\n......\n...oo.\n...o..\n");
+    coins_level *l =
+        gc_parse_loud(G, "grid: triangular\nstart:\noo....\no.....\n......\ntarget:\n......\n...oo.\n...o..\n");
     CHECK(l != NULL);
     int got = run("bidir", l, 0);
     CHECK(got > 0);
     G->level_free(l);
     /* two coins: no move; Proposition 1.2 says unsolvable, and the search is exhaustive */
-    l = parse("grid: triangular\nstart:\no.o\ntarget:\noo.\n");
+    l = gc_parse_loud(G, "grid: triangular\nstart:\no.o\ntarget:\noo.\n");
     CHECK_INT(run("bidir", l, 0), -1);
     G->level_free(l);
     /* no coin of the target has two neighbours: no backward move, so the
      * backward search is exhaustive even on the infinite lattice */
-    l = parse("grid: triangular\nstart:\noo.\no..\ntarget:\no.o\n.o.\n");
+    l = gc_parse_loud(G, "grid: triangular\nstart:\noo.\no..\ntarget:\no.o\n.o.\n");
     CHECK_INT(run("bidir", l, 0), -1);
     G->level_free(l);
     /* the 4-star (unsolvable by Proposition 1.3, two moves away): triangles
      * walk out of any window, so the search must say unknown */
-    l = parse("grid: triangular\nstart:\noo.\noo.\n...\ntarget:\n.o.\n.oo\no..\n");
+    l = gc_parse_loud(G, "grid: triangular\nstart:\noo.\noo.\n...\ntarget:\n.o.\n.oo\no..\n");
     int r = run("bidir", l, 0);
     CHECKF(r == -2, "triangular window must answer unknown (got %d)", r);
     G->level_free(l);
     /* translation + rotation */
-    l = parse("grid: triangular\ntarget-up-to: translation+rotation\nstart:\noo.\no..\ntarget:\n.o.\noo.\n");
+    l = gc_parse_loud(G, "grid: triangular\ntarget-up-to: translation+rotation\nstart:\noo.\no..\ntarget:\n.o.\noo.\n");
     CHECK_INT(run("bidir", l, 0), 0);
     G->level_free(l);
 }

@@ -18,54 +18,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
 
 static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n%s\n", err.msg, text);
+    void *l = gc_parse_loud(G, text);
+    if (!l) fprintf(stderr, "%s\n", text);
     return l;
-}
-
-static const pl_algorithm *alg(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
 }
 
 /* Length, -1 unsolvable, -2 unknown; a certificate must replay. note gets the
  * solver's note. */
 static int run(const char *name, const void *level, uint64_t node_limit, char *note, size_t nn) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, node_limit, 0);
     pl_opts o = {.n = 1, .name = {"no-shorten"}, .value = {""}}; /* the constructions' own certificates */
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    gc_how how = {.opts = &o, .node_limit = node_limit, .word = "move", .goal = "does not reach the target"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err = {0};
-    const pl_algorithm *a = alg(name);
-    CHECKF(a->solve(level, &req, &sol, &err) == 0, "%s: %s", name, err.msg);
-    int result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
+    gc_solve(G, gc_algorithm(G, name), level, &how, &sol);
+    int result = gc_length(&sol);
     if (note) snprintf(note, nn, "%s", sol.note);
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char why[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s move %d (%s): %s",
-                        name, i + 1, sol.moves.s[i], why);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "%s: certificate does not reach the target: %s", name, v.reason);
-        G->state_free(st);
-    }
     pl_solution_free(&sol);
     return result;
 }
@@ -218,7 +190,7 @@ static void check_level(const char *text, uint64_t seed) {
     char why[256] = "", note[256] = "";
     pl_opts o = {.n = 1, .name = {"no-shorten"}, .value = {""}}; /* the constructions' own certificates */
     pl_request req = {.opts = &o, .seed = 1, .limits = NULL, .threads = 1};
-    bool applies = alg("minplus1")->applies(l, &req, why, sizeof why);
+    bool applies = gc_algorithm(G, "minplus1")->applies(l, &req, why, sizeof why);
     CHECKF(!strstr(why, "failed"), "construction failed: %s", why);
     if (applies) {
         int got = run("minplus1", l, 0, note, sizeof note);
@@ -357,7 +329,7 @@ static void large_paths(uint64_t seed) {
             char why[256], note[256];
             pl_opts o = {.n = 1, .name = {"no-shorten"}, .value = {""}}; /* the constructions' own certificates */
             pl_request req = {.opts = &o, .seed = 1, .limits = NULL, .threads = 1};
-            if (CHECKF(alg("minplus1")->applies(l, &req, why, sizeof why), "%s", why)) {
+            if (CHECKF(gc_algorithm(G, "minplus1")->applies(l, &req, why, sizeof why), "%s", why)) {
                 CHECKF(run("minplus1", l, 0, note, sizeof note) >= 0, "Theorem 3.38 must solve it: %s", note);
                 stats[5]++;
             }

@@ -13,25 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "coins_gen.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
 
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
-    return l;
-}
-
 /* Length, -1 unsolvable, -2 unknown; a certificate must replay. */
 static int run(const void *level, const char *const *opts, const char *margin) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
     pl_opts o = {.n = 0};
     for (int i = 0; opts && opts[i]; i++) {
         o.name[o.n] = opts[i];
@@ -41,28 +30,10 @@ static int run(const void *level, const char *const *opts, const char *margin) {
         o.name[o.n] = "margin";
         o.value[o.n++] = margin;
     }
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    gc_how how = {.opts = &o, .word = "move", .goal = "does not reach the target"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err = {0};
-    const pl_algorithm *bidir = NULL;
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, "bidir") == 0) bidir = &G->algorithms[i];
-    CHECKF(bidir->solve(level, &req, &sol, &err) == 0, "bidir: %s", err.msg);
-    int result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char why[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "move %d (%s): %s",
-                        i + 1, sol.moves.s[i], why);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "certificate does not reach the target: %s", v.reason);
-        G->state_free(st);
-    }
+    gc_solve(G, gc_algorithm(G, "bidir"), level, &how, &sol);
+    int result = gc_length(&sol);
     pl_solution_free(&sol);
     return result;
 }
@@ -70,34 +41,9 @@ static int run(const void *level, const char *const *opts, const char *margin) {
 /* start: n random cells; target: random, or the start with a few swaps. */
 static char *grid_text(pl_rng *rng, const char *grid, const char *upto, int rows, int cols, int n, bool labelled) {
     char *t = pl_xmalloc(4096), *p = t;
-    p += sprintf(p, "grid: %s\ntarget-up-to: %s\nstart:\n", grid, upto);
-    char *cells = pl_xmalloc((size_t)rows * (size_t)cols);
+    p += sprintf(p, "grid: %s\ntarget-up-to: %s\n", grid, upto);
     bool walk = pl_rng_below(rng, 2);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass) p += sprintf(p, "target:\n");
-        if (!pass || !walk) {
-            memset(cells, '.', (size_t)rows * (size_t)cols);
-            for (int k = 0; k < n;) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                if (cells[i] == '.') cells[i] = labelled ? (char)('a' + k) : 'o', k++;
-            }
-        } else {
-            for (int k = 0; k < 2; k++) {
-                int i = (int)pl_rng_below(rng, (uint64_t)(rows * cols)),
-                    j = (int)pl_rng_below(rng, (uint64_t)(rows * cols));
-                char x = cells[i];
-                cells[i] = cells[j];
-                cells[j] = x;
-            }
-        }
-        for (int r = 0; r < rows; r++) {
-            memcpy(p, cells + r * cols, (size_t)cols);
-            p += cols;
-            *p++ = '\n';
-        }
-    }
-    *p = '\0';
-    free(cells);
+    gc_coins_sections(rng, p, rows, cols, n, walk, labelled);
     return t;
 }
 
@@ -169,7 +115,7 @@ int main(void) {
             }
         }
         check_context(true, seed + (uint64_t)t, "%s", text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         if (CHECK(l != NULL)) {
             compare(l, kind, margin);
             G->level_free(l);

@@ -7,28 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
 
-static void *parse(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err = {0};
-    msg[0] = '\0';
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
-
 static void parse_error(const char *text, const char *want) {
     char msg[1024];
-    void *l = parse(text, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", text, msg, sizeof msg);
     CHECKF(l == NULL, "level should be rejected: %s", text);
     G->level_free(l);
     CHECK_STR(msg, want);
@@ -37,7 +23,7 @@ static void parse_error(const char *text, const char *want) {
 /* Replays moves (separated by ';'); returns the verdict like verify. */
 static bool replay(const char *level, const char *moves, char *reason, size_t n) {
     char msg[1024];
-    void *l = parse(level, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", level, msg, sizeof msg);
     if (!CHECKF(l != NULL, "parse: %s", msg)) return false;
     void *st = G->state_new(l);
     char buf[256];
@@ -166,7 +152,7 @@ static void rules(void) {
 
 static void syntax(void) {
     char msg[1024], why[256];
-    void *l = parse("start:\no\ntarget:\no\n", msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", "start:\no\ntarget:\no\n", msg, sizeof msg);
     void *st = G->state_new(l);
     int col = 0;
     CHECK(G->move_apply(st, "0,0 1", why, sizeof why, &col) == PL_MOVE_SYNTAX);
@@ -177,7 +163,7 @@ static void syntax(void) {
     CHECK_INT(col, 8);
     G->state_free(st);
     G->level_free(l);
-    l = parse("grid: graph\nstart: 0\ntarget: 1\nedges:\n0 1\n", msg, sizeof msg);
+    l = gc_parse_msg(G, "t.level", "grid: graph\nstart: 0\ntarget: 1\nedges:\n0 1\n", msg, sizeof msg);
     st = G->state_new(l);
     CHECK(G->move_apply(st, "0,1 1", why, sizeof why, &col) == PL_MOVE_SYNTAX);
     CHECK_INT(col, 2);
@@ -205,17 +191,8 @@ static int letters(const char *dir) {
         if (!CHECKF(l != NULL, "%s: %s", lp, err.msg)) continue;
         pl_moves mv;
         if (pl_moves_read(mp, &mv, &err) == 0) {
-            void *st = G->state_new(l);
-            bool ok = true;
-            char why[256];
-            int col;
-            for (int i = 0; i < mv.n && ok; i++)
-                ok = CHECKF(G->move_apply(st, mv.text[i], why, sizeof why, &col) == PL_MOVE_OK, "%s move %d: %s", mp,
-                            i + 1, why);
-            pl_verdict v = {0};
-            G->finish(st, NULL, &v);
-            CHECKF(v.ok, "%s: %s", mp, v.reason);
-            G->state_free(st);
+            pl_strvec moves = {mv.text, mv.n, mv.n};
+            gc_replay(G, l, &moves, mp, "move", "does not reach the target");
             pl_moves_free(&mv);
             count++;
         }

@@ -20,20 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "solvers.h"
 
 static const pl_game *G = &pl_game_coins;
-
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
-    return l;
-}
 
 /* ---------- spans and canonical configurations ---------- */
 static void span_cells(const coins_pt *c, int n, int R, uint8_t *cells) {
@@ -340,7 +330,7 @@ static void theorem38(uint64_t seed) {
             random_puzzle(&rng, &p, false);
         char *text = level_text(&p);
         check_context(true, seed, "theorem 3.8 test %d:\n%s", t, text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         free(text);
         if (!CHECK(l != NULL)) continue;
         coins_thm38 th;
@@ -391,7 +381,7 @@ static void labelled_ends(uint64_t seed) {
         random_puzzle(&rng, &p, true);
         char *text = level_text(&p);
         check_context(true, seed, "proposition 3.11 labelled test %d:\n%s", t, text);
-        coins_level *l = parse(text);
+        coins_level *l = gc_parse_loud(G, text);
         free(text);
         if (!CHECK(l != NULL)) continue;
         coins_pt where;
@@ -408,6 +398,18 @@ static void labelled_ends(uint64_t seed) {
     CHECK(decided > 50);
 }
 
+/* The level file at path: one check that it reads, one that it parses. */
+static coins_level *read_level(const char *path) {
+    char *data;
+    size_t len;
+    pl_error err = {0};
+    if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) return NULL;
+    coins_level *l = gc_parse_loud(G, data);
+    free(data);
+    CHECK(l != NULL);
+    return l;
+}
+
 /* auto on a level where Theorem 3.8 decides: the construction's certificate
  * (158 moves on E-to-F) is replaced by exact search's shortest (3), and the
  * note keeps the theorem's verdict; --no-shorten keeps the construction's. */
@@ -415,13 +417,8 @@ static void shortened_certificates(const char *dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s/../E-to-F.level", dir);
     check_context(false, 0, "%s", path);
-    char *data;
-    size_t len;
-    pl_error err = {0};
-    if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) return;
-    coins_level *l = parse(data);
-    free(data);
-    if (!CHECK(l != NULL)) return;
+    coins_level *l = read_level(path);
+    if (!l) return;
     for (int keep = 0; keep < 2; keep++) {
         pl_limits lim;
         pl_limits_init(&lim, 0, 0, 0);
@@ -432,6 +429,7 @@ static void shortened_certificates(const char *dir) {
         if (!CHECK(a != NULL && strcmp(a->name, "theorems") == 0)) break;
         pl_solution sol;
         pl_solution_init(&sol);
+        pl_error err = {0};
         CHECK(a->solve(l, &req, &sol, &err) == 0);
         CHECK(sol.status == PL_SOLVED);
         CHECKF(strstr(sol.note, "Theorem 3.8") != NULL, "note: %s", sol.note);
@@ -457,13 +455,8 @@ static void figure_levels(const char *dir) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, cases[i].file);
         check_context(false, 0, "%s", path);
-        char *data;
-        size_t len;
-        pl_error err = {0};
-        if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = parse(data);
-        free(data);
-        if (!CHECK(l != NULL)) continue;
+        coins_level *l = read_level(path);
+        if (!l) continue;
         coins_thm38 t;
         CHECK(coins_thm38_check(l->start, l->target, l->n, NULL, &t) == 0);
         CHECK(t.a_i && !t.a && t.b);
@@ -485,13 +478,8 @@ static void letters(const char *square_dir) {
         char path[1024];
         snprintf(path, sizeof path, "%s/../letters/%s.level", square_dir, names[i]);
         check_context(false, 0, "%s", path);
-        char *data;
-        size_t len;
-        pl_error err = {0};
-        if (!CHECKF(pl_read_file(path, &data, &len, &err) == 0, "%s", err.msg)) continue;
-        coins_level *l = parse(data);
-        free(data);
-        if (!CHECK(l != NULL)) continue;
+        coins_level *l = read_level(path);
+        if (!l) continue;
         char note[256];
         CHECK(run_alg("theorems", l, note, sizeof note) == 1);
         CHECKF(strstr(note, "by its construction") != NULL, "note: %s", note);

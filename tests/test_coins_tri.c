@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/coins.h"
 
 static const pl_game *G = &pl_game_coins;
@@ -71,36 +71,15 @@ static void describe(const coins_level *l, char *buf, size_t n) {
 static const char *order = NULL;
 
 static long run(const char *name, const coins_level *l, uint64_t node_limit, char *note, size_t nn) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, node_limit, 0);
     pl_opts o = {.n = 1, .name = {"no-shorten"}, .value = {""}}; /* the constructions' own certificates */
     if (order) o = (pl_opts){.n = 2, .name = {"no-shorten", "order"}, .value = {"", order}};
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
-    const pl_algorithm *a = NULL;
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) a = &G->algorithms[i];
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!CHECKF(a != NULL, "algorithm %s", name)) return -2;
+    gc_how how = {.opts = &o, .node_limit = node_limit, .word = "move", .goal = "does not reach the target"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err = {0};
-    CHECKF(a->solve(l, &req, &sol, &err) == 0, "%s: %s", name, err.msg);
-    long result = sol.status == PL_SOLVED ? sol.moves.n : sol.status == PL_UNSOLVABLE ? -1 : -2;
+    gc_solve(G, a, l, &how, &sol);
+    long result = gc_length(&sol);
     if (note) snprintf(note, nn, "%s", sol.note);
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(l);
-        char why[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s move %d (%s): %s",
-                        name, i + 1, sol.moves.s[i], why);
-        pl_verdict v = {0};
-        if (ok) {
-            G->finish(st, NULL, &v);
-            CHECKF(v.ok, "%s: certificate does not reach the target: %s", name, v.reason);
-        }
-        G->state_free(st);
-    }
     pl_solution_free(&sol);
     return result;
 }

@@ -10,36 +10,22 @@
  * - window and cell: what the terminal shows.
  *
  *   test_play_hooks LEVELS-DIR */
-#include "check.h"
+#include "game_check.h"
 
 #include "puzzlelab/game.h"
 
 static const char *levels = "levels";
 
 static void *load_file(const pl_game *g, const char *path) {
-    pl_level_text lt;
-    pl_error err = {0};
     char msg[1024];
-    if (pl_level_text_read(path, &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "%s", msg);
-        return NULL;
-    }
-    void *l = g->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "%s", msg);
-    }
+    void *l = gc_read_msg(g, path, msg, sizeof msg);
+    if (!l) CHECKF(0, "%s", msg);
     return l;
 }
 
 static void *load_text(const pl_game *g, const char *text) {
-    pl_level_text lt;
     pl_error err = {0};
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = g->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
+    void *l = gc_parse_err(g, text, &err);
     CHECKF(l != NULL, "level: %s", err.msg);
     return l;
 }

@@ -9,7 +9,7 @@
  * outline and the hatching of what a snip or a keep removes.
  *
  *   test_render OUTDIR */
-#include "check.h"
+#include "game_check.h"
 
 #include <cairo.h>
 #include <math.h>
@@ -19,20 +19,9 @@
 static const char *outdir = ".";
 
 static void *load(const pl_game *g, const char *text) {
-    pl_level_text lt;
-    pl_error err = {0};
     char msg[1024];
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level text: %s", msg);
-        return NULL;
-    }
-    void *l = g->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) {
-        pl_error_format(&err, msg, sizeof msg);
-        CHECKF(0, "level: %s", msg);
-    }
+    void *l = gc_parse_msg(g, "t.level", text, msg, sizeof msg);
+    if (!l) CHECKF(0, "level: %s", msg);
     return l;
 }
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/twodots.h"
 
 static const pl_game *G = &pl_game_twodots;
@@ -295,44 +295,13 @@ static bool bf_win(const bf *b, const char *g, const int *need, int left) {
 }
 
 /* ---------- the comparison ---------- */
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    return l;
-}
-
 /* The exact search's status and certificate length; the certificate must
  * replay and meet the goals. */
 static pl_status exact(void *level, int *moves) {
-    const pl_algorithm *a = NULL;
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, "exact") == 0) a = &G->algorithms[i];
-    pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
-    pl_opts o = {.n = 0};
-    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+    gc_how how = {.word = "move", .goal = "does not meet the goals"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err;
-    CHECK(a->solve(level, &req, &sol, &err) == 0);
-    *moves = -1;
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char why[256];
-        int col;
-        for (int i = 0; i < sol.moves.n; i++)
-            CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "move %d (%s): %s", i + 1,
-                   sol.moves.s[i], why);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "certificate does not meet the goals: %s", v.reason);
-        G->state_free(st);
-        *moves = sol.moves.n;
-    }
-    pl_status s = sol.status;
+    pl_status s = gc_solve(G, gc_algorithm(G, "exact"), level, &how, &sol);
+    *moves = s == PL_SOLVED ? sol.moves.n : -1;
     pl_solution_free(&sol);
     return s;
 }
@@ -388,7 +357,7 @@ int main(void) {
         memo_gen++; /* the board changed */
         for (int k = 0; k <= K && want < 0; k++)
             if (bf_win(&b, g, need, k)) want = k;
-        void *level = parse(text);
+        void *level = gc_parse(G, text);
         if (!CHECK(level != NULL)) continue;
         int got;
         pl_status s = exact(level, &got);
@@ -407,7 +376,7 @@ int main(void) {
                 if (bf_win(&b, g, need, k)) off = k;
             char t2[520];
             snprintf(t2, sizeof t2, "bombs: off\n%s", text + strlen("bombs: on\n"));
-            level = parse(t2);
+            level = gc_parse(G, t2);
             if (CHECK(level != NULL)) {
                 pl_status s2 = exact(level, &got);
                 CHECKF(s2 == (off >= 0 ? PL_SOLVED : PL_UNSOLVABLE), "bombs off: exact says %s, brute force %d",

@@ -20,59 +20,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/twodots.h"
 
 static const pl_game *G = &pl_game_twodots;
 
-static const pl_algorithm *alg(const char *name) {
-    for (int i = 0; i < G->nalgorithms; i++)
-        if (strcmp(G->algorithms[i].name, name) == 0) return &G->algorithms[i];
-    return NULL;
-}
-
-static void *parse(const char *text) {
-    pl_level_text lt;
-    pl_error err;
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) return NULL;
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    return l;
-}
-
 /* Runs algorithm name; returns the status and the number of moves of its
  * certificate, which must replay and meet the goals within K. */
 static pl_status run(const char *name, void *level, int *moves) {
-    pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
-    pl_opts o = {.n = 0};
-    pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
-    const pl_algorithm *a = alg(name);
-    char why[256];
     *moves = -1;
+    const pl_algorithm *a = gc_algorithm(G, name);
     if (!CHECKF(a != NULL, "algorithm %s exists", name)) return PL_UNKNOWN;
-    if (a->applies && !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", name, why)) return PL_UNKNOWN;
+    gc_how how = {.check_applies = true, .word = "move", .goal = "does not meet the goals"};
     pl_solution sol;
-    pl_solution_init(&sol);
-    pl_error err;
-    CHECK(a->solve(level, &req, &sol, &err) == 0);
-    if (sol.status == PL_SOLVED) {
-        void *st = G->state_new(level);
-        char reason[256];
-        int col;
-        bool ok = true;
-        for (int i = 0; i < sol.moves.n && ok; i++)
-            ok = CHECKF(G->move_apply(st, sol.moves.s[i], reason, sizeof reason, &col) == PL_MOVE_OK,
-                        "%s: move %d (%s): %s", name, i + 1, sol.moves.s[i], reason);
-        pl_verdict v = {0};
-        G->finish(st, NULL, &v);
-        CHECKF(v.ok, "%s: certificate does not meet the goals: %s", name, v.reason);
-        G->state_free(st);
-        *moves = sol.moves.n;
-    }
-    pl_status s = sol.status;
+    pl_status s = gc_solve(G, a, level, &how, &sol);
+    if (s == PL_SOLVED) *moves = sol.moves.n;
     pl_solution_free(&sol);
     return s;
+}
+
+/* Writes "board:" and grid's rows at text + p, then a '\0'. */
+static void put_board(char *text, int p, const char *grid, int rows, int cols) {
+    p += sprintf(text + p, "board:\n");
+    for (int r = 0; r < rows; r++) {
+        memcpy(text + p, grid + r * cols, (size_t)cols);
+        p += cols;
+        text[p++] = '\n';
+    }
+    text[p] = '\0';
 }
 
 /* ---------- the independent brute force ---------- */
@@ -187,13 +162,7 @@ static int random_level(pl_rng *rng, int rows, int cols, int colours, int empty_
         nv->goal_need[k] = (int)pl_rng_below(rng, (uint64_t)(rows * cols / 2 + 2));
         p += sprintf(text + p, "goal: %c %d\n", nv->goal_colour[k], nv->goal_need[k]);
     }
-    p += sprintf(text + p, "board:\n");
-    for (int r = 0; r < rows; r++) {
-        memcpy(text + p, grid + r * cols, (size_t)cols);
-        p += cols;
-        text[p++] = '\n';
-    }
-    text[p] = '\0';
+    put_board(text, p, grid, rows, cols);
     return K;
 }
 
@@ -202,7 +171,7 @@ static int random_level(pl_rng *rng, int rows, int cols, int colours, int empty_
 static void compare_text(const char *fast, uint64_t seed, const char *text, const naive *nv, const char *grid, int K,
                          bool brute, int *counts) {
     check_context(true, seed, "%s", text);
-    void *level = parse(text);
+    void *level = gc_parse(G, text);
     if (!CHECK(level != NULL)) return;
     int dots = 0;
     for (int i = 0; i < nv->rows * nv->cols; i++) dots += grid[i] != '.';
@@ -322,13 +291,7 @@ static void compare_large(const char *fast, uint64_t seed, int *counts) {
         if (maxg == 2 && k == 1 && nv.goal_need[k] > 6) nv.goal_need[k] = 6; /* keeps D = prod(goal + 1) small */
         p += sprintf(text + p, "goal: %c %d\n", nv.goal_colour[k], nv.goal_need[k]);
     }
-    p += sprintf(text + p, "board:\n");
-    for (int r = 0; r < rows; r++) {
-        memcpy(text + p, grid + r * cols, (size_t)cols);
-        p += cols;
-        text[p++] = '\n';
-    }
-    text[p] = '\0';
+    put_board(text, p, grid, rows, cols);
     compare_text(fast, seed, text, &nv, grid, K, !fast, counts);
 }
 
@@ -338,13 +301,13 @@ static void compare_large(const char *fast, uint64_t seed, int *counts) {
  * With moves: 1 the level is unsolvable. */
 static void paper_third_case(void) {
     int m;
-    void *l = parse("goal: a 1\nboard:\na\nb\nb\na\n");
+    void *l = gc_parse(G, "goal: a 1\nboard:\na\nb\nb\na\n");
     if (CHECK(l != NULL)) {
         CHECK_INT(run("column", l, &m), PL_SOLVED);
         CHECK_INT(m, 2);
     }
     G->level_free(l);
-    l = parse("moves: 1\ngoal: a 1\nboard:\na\nb\nb\na\n");
+    l = gc_parse(G, "moves: 1\ngoal: a 1\nboard:\na\nb\nb\na\n");
     if (CHECK(l != NULL)) CHECK_INT(run("column", l, &m), PL_UNSOLVABLE);
     G->level_free(l);
 }

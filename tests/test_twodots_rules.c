@@ -8,24 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "game_check.h"
 #include "puzzlelab/twodots.h"
 
 static const pl_game *G = &pl_game_twodots;
-
-static void *parse_err(const char *text, char *msg, size_t n) {
-    pl_level_text lt;
-    pl_error err = {0};
-    msg[0] = '\0';
-    if (pl_level_text_parse("t.level", text, strlen(text), &lt, &err)) {
-        pl_error_format(&err, msg, n);
-        return NULL;
-    }
-    void *l = G->level_parse(&lt, &err);
-    pl_level_text_free(&lt);
-    if (!l) pl_error_format(&err, msg, n);
-    return l;
-}
 
 static void parser_errors(void) {
     static const struct {
@@ -45,17 +31,17 @@ static void parser_errors(void) {
     };
     char msg[600];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        void *l = parse_err(cases[i].text, msg, sizeof msg);
+        void *l = gc_parse_msg(G, "t.level", cases[i].text, msg, sizeof msg);
         CHECKF(l == NULL, "level %zu parses but should not", i);
         CHECK_STR(msg, cases[i].msg);
         G->level_free(l);
     }
     /* unknown keys are rejected by the shared reader, with a place */
-    void *l = parse_err("movs: 1\naa\n", msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", "movs: 1\naa\n", msg, sizeof msg);
     CHECK(l == NULL && strncmp(msg, "t.level:1:", 10) == 0);
     G->level_free(l);
     /* legal corner cases */
-    l = parse_err("moves: 0\ngoal: a 0\ngoal: z 1\nbombs: on\nboard:\n..\nab\n", msg, sizeof msg);
+    l = gc_parse_msg(G, "t.level", "moves: 0\ngoal: a 0\ngoal: z 1\nbombs: on\nboard:\n..\nab\n", msg, sizeof msg);
     if (CHECKF(l != NULL, "%s", msg)) {
         const twodots_level *t = l;
         CHECK_INT(t->moves, 0);
@@ -70,7 +56,7 @@ static void parser_errors(void) {
  * the board as rows joined by '/', collected counts into col (by char). */
 static void play(const char *level_text, const char *const *moves, int nmoves, char *board, int *col) {
     char msg[600];
-    twodots_level *l = parse_err(level_text, msg, sizeof msg);
+    twodots_level *l = gc_parse_msg(G, "t.level", level_text, msg, sizeof msg);
     if (!CHECKF(l != NULL, "%s", msg)) return;
     uint8_t cells[256];
     memcpy(cells, l->cell, (size_t)(l->rows * l->cols));
@@ -217,7 +203,7 @@ static void bombs(void) {
 static void expect_move(const char *level_text, const char *const *moves, int n, pl_move_result want,
                         const char *reason) {
     char msg[600];
-    void *l = parse_err(level_text, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", level_text, msg, sizeof msg);
     if (!CHECKF(l != NULL, "%s", msg)) return;
     void *st = G->state_new(l);
     char why[256] = "";
@@ -254,7 +240,7 @@ static void verify_reasons(void) {
     expect_move(lv, ok, 1, PL_MOVE_OK, "");
     /* goal not met at the end */
     char msg[600];
-    void *l = parse_err(lv, msg, sizeof msg);
+    void *l = gc_parse_msg(G, "t.level", lv, msg, sizeof msg);
     void *st = G->state_new(l);
     char why[256];
     int col;
@@ -294,15 +280,7 @@ static void shipped_levels(const char *dir) {
             pl_solution_init(&sol);
             CHECK(a->solve(l, &req, &sol, &err) == 0);
             CHECKF(sol.status == PL_SOLVED, "%s: %s", path, pl_status_name(sol.status));
-            void *st = G->state_new(l);
-            int col;
-            for (int i = 0; i < sol.moves.n; i++)
-                CHECKF(G->move_apply(st, sol.moves.s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s: %s: %s", path,
-                       sol.moves.s[i], why);
-            pl_verdict v = {0};
-            G->finish(st, NULL, &v);
-            CHECKF(v.ok, "%s: %s", path, v.reason);
-            G->state_free(st);
+            gc_replay(G, l, &sol.moves, path, "move", "does not meet the goals");
             pl_solution_free(&sol);
         }
         G->level_free(l);

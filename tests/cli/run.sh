@@ -26,18 +26,12 @@ SRC=$(realpath "$2")
 JM=$(realpath "$3")
 CLI="$SRC/tests/cli"
 GOLD="$CLI/golden"
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/puzzlelab-cli.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=tests/lib.sh
+source "$SRC/tests/lib.sh"
+pl_test_init cli
 cd "$CLI" || exit 2
 UPDATE=${UPDATE_GOLDEN:-}
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
 
 normalise() {
     sed -E -e 's/^# algorithm ([^;]*);.*$/# algorithm \1; (timings normalised)/' \
@@ -472,5 +466,4 @@ error snip_verify_syntax 2 "levels/snip_quarter_syntax.moves:2:12: expected a nu
 error snip_bowtie 2 "levels/snip_bowtie.level:2:10: invalid target: Self-intersection near (0.5 0.5)" snip info levels/snip_bowtie.level
 error snip_tolerance 2 "puzzlelab: --tolerance: -1 is out of range [0, 1]" snip verify --tolerance -1 levels/snip_quarter.level levels/snip_quarter.moves
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+pl_test_done cli

@@ -11,15 +11,9 @@ set -u
 PL=$(realpath "$1")
 SRC=$(realpath "$2")
 DRIVER="$SRC/tests/play_driver.py"
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/puzzlelab-play.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
+# shellcheck source=tests/lib.sh
+source "$SRC/tests/lib.sh"
+pl_test_init play
 
 # play NAME GAME LEVEL [PLAY-OPTIONS...] -- KEYS...: runs play with -o NAME.moves
 play() {
@@ -149,5 +143,4 @@ printf 'grid: graph\nstart: 0 1\ntarget: 1 2\nedges:\n0 1\n1 2\n' >"$TMP/g.level
 err=$("$PL" coins play "$TMP/g.level" 2>&1 >/dev/null)
 [[ $? == 2 && $err == *"play needs a square or triangular grid"* ]] && ok || bad "graph: '$err'"
 
-echo "play: $pass passed, $fail failed"
-[[ $fail == 0 ]]
+pl_test_done play

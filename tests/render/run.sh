@@ -9,15 +9,9 @@
 set -u
 PL=$(realpath "$1")
 SRC=$(realpath "$2")
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/puzzlelab-render.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    fail=$((fail + 1))
-    echo "FAIL: $*" >&2
-}
+# shellcheck source=tests/lib.sh
+source "$SRC/tests/lib.sh"
+pl_test_init render
 
 # check_png FILE: signature and a non-empty IHDR; prints "W H"
 png_size() {
@@ -142,5 +136,4 @@ printf 'snip 2 1 0 0.2 0\nsnip 1 2 0 3 3\n' >"$TMP/snip-bad.moves"
 expect_error "$TMP/snip-bad.moves:2:1: move 2 (snip 1 2 0 3 3) is illegal" "$PL" snip render "$SRC/levels/snip/pieces.level" "$TMP/snip-bad.moves" -o "$TMP/x.pdf"
 expect_error "--step: expected a whole number" "$PL" clickomania render "$lvl" --step x -o "$TMP/x.png"
 
-echo "render: $pass passed, $fail failed"
-[[ $fail == 0 ]]
+pl_test_done render

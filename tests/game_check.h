@@ -1,0 +1,233 @@
+/* Helpers that many test programs share, over tests/check.h: a level parsed
+ * from a string through a game's descriptor, an algorithm found by name in a
+ * game's table, an algorithm run under limits and options, and a certificate
+ * replayed the way `puzzlelab GAME verify` does (every move legal, then the
+ * game's verdict).
+ *
+ * Each helper counts exactly the checks that the test programs made by hand
+ * before it existed, so their "all N checks passed" lines did not change.
+ * Header-only like check.h: every function is static inline. */
+#ifndef PUZZLELAB_TESTS_GAME_CHECK_H
+#define PUZZLELAB_TESTS_GAME_CHECK_H
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "puzzlelab/game.h"
+#include "puzzlelab/core.h"
+
+/* Parses text (reported as file `file`) as a level of g through
+ * pl_level_text_parse and g->level_parse; NULL when either rejects it, with
+ * *err (when not NULL) saying why. */
+static inline void *gc_parse_file(const pl_game *g, const char *file, const char *text, pl_error *err) {
+    pl_level_text lt;
+    pl_error e = {0};
+    if (!err) err = &e;
+    if (pl_level_text_parse(file, text, strlen(text), &lt, err)) return NULL;
+    void *l = g->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return l;
+}
+
+/* gc_parse_file of a file called "t.level". */
+static inline void *gc_parse_err(const pl_game *g, const char *text, pl_error *err) {
+    return gc_parse_file(g, "t.level", text, err);
+}
+
+/* gc_parse_file with the reason formatted ("file:line:col: ...") into msg,
+ * which is "" when the level parses. */
+static inline void *gc_parse_msg(const pl_game *g, const char *file, const char *text, char *msg, size_t n) {
+    pl_error err = {0};
+    msg[0] = '\0';
+    void *l = gc_parse_file(g, file, text, &err);
+    if (!l) pl_error_format(&err, msg, n);
+    return l;
+}
+
+/* A level that must parse: one check. */
+static inline void *gc_load(const pl_game *g, const char *file, const char *text) {
+    char msg[1024];
+    void *l = gc_parse_msg(g, file, text, msg, sizeof msg);
+    CHECKF(l != NULL, "level should parse: %s\n%s", msg, text);
+    return l;
+}
+
+/* A level that must be rejected with a message that starts with prefix and
+ * contains part: one check, then two more on the message when rejected. */
+static inline void gc_reject(const pl_game *g, const char *file, const char *text, const char *prefix,
+                             const char *part) {
+    char msg[1024];
+    void *l = gc_parse_msg(g, file, text, msg, sizeof msg);
+    CHECKF(l == NULL, "level should be rejected:\n%s", text);
+    if (l) {
+        g->level_free(l);
+        return;
+    }
+    CHECKF(strncmp(msg, prefix, strlen(prefix)) == 0, "message '%s' should start with '%s'", msg, prefix);
+    CHECKF(strstr(msg, part) != NULL, "message '%s' should contain '%s'", msg, part);
+}
+
+/* gc_parse_err without the reason. */
+static inline void *gc_parse(const pl_game *g, const char *text) {
+    return gc_parse_err(g, text, NULL);
+}
+
+/* gc_parse_err that prints "parse: <why>" to stderr when it fails, so that a
+ * generated level the game rejects shows up in the log. */
+static inline void *gc_parse_loud(const pl_game *g, const char *text) {
+    pl_error err = {0};
+    void *l = gc_parse_err(g, text, &err);
+    if (!l) fprintf(stderr, "parse: %s\n", err.msg);
+    return l;
+}
+
+/* Reads the level file at path as a level of g, without checks; NULL when it
+ * cannot be read or parsed, with the reason formatted into msg
+ * ("file:line:col: ..."), which is "" otherwise. */
+static inline void *gc_read_msg(const pl_game *g, const char *path, char *msg, size_t n) {
+    pl_level_text lt;
+    pl_error err = {0};
+    msg[0] = '\0';
+    void *l = NULL;
+    if (pl_level_text_read(path, &lt, &err) == 0) {
+        l = g->level_parse(&lt, &err);
+        pl_level_text_free(&lt);
+    }
+    if (!l) pl_error_format(&err, msg, n);
+    return l;
+}
+
+/* Reads the level file at path as a level of g: one check that it reads and
+ * parses (failing "<path>: <why>"); NULL when it does not. */
+static inline void *gc_read_level(const pl_game *g, const char *path) {
+    pl_level_text lt;
+    pl_error err = {0};
+    if (pl_level_text_read(path, &lt, &err)) {
+        CHECKF(0, "%s: %s", path, err.msg);
+        return NULL;
+    }
+    void *l = g->level_parse(&lt, &err);
+    pl_level_text_free(&lt);
+    CHECKF(l != NULL, "%s: %s", path, err.msg);
+    return l;
+}
+
+/* For every NAME.level in dir (in readdir's order): reads it with
+ * gc_read_level (with the check context set to its path) and, when it parses,
+ * calls fn with the level, its path and dir/NAME.moves (which may not exist),
+ * then frees the level. One check that dir opens. */
+static inline void gc_each_level(const pl_game *g, const char *dir,
+                                 void (*fn)(void *level, const char *path, const char *moves_path, void *ctx),
+                                 void *ctx) {
+    DIR *d = opendir(dir);
+    CHECKF(d != NULL, "cannot open %s", dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t n = strlen(e->d_name);
+        if (n < 7 || strcmp(e->d_name + n - 6, ".level") != 0) continue;
+        char path[1024], mpath[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(mpath, sizeof mpath, "%s/%.*s.moves", dir, (int)(n - 6), e->d_name);
+        check_context(false, 0, "%s", path);
+        void *l = gc_read_level(g, path);
+        if (!l) continue;
+        fn(l, path, mpath, ctx);
+        g->level_free(l);
+    }
+    closedir(d);
+    check_clear_context();
+}
+
+/* The algorithm called name in g's table; NULL when there is none. */
+static inline const pl_algorithm *gc_algorithm(const pl_game *g, const char *name) {
+    for (int i = 0; i < g->nalgorithms; i++)
+        if (strcmp(g->algorithms[i].name, name) == 0) return &g->algorithms[i];
+    return NULL;
+}
+
+/* Replays moves from level's start through g: one check per move that it is
+ * legal (the first illegal one fails "<label>: <word> <i> (<move>): <reason>"
+ * and ends the replay), then, when every move was legal, one check that
+ * g->finish (objective NULL) accepts the final state ("<label>: certificate
+ * <goal>: <reason>"). Returns true when both hold. */
+static inline bool gc_replay(const pl_game *g, const void *level, const pl_strvec *moves, const char *label,
+                             const char *word, const char *goal) {
+    void *st = g->state_new(level);
+    char why[256];
+    int col;
+    bool ok = true;
+    for (int i = 0; i < moves->n && ok; i++)
+        ok = CHECKF(g->move_apply(st, moves->s[i], why, sizeof why, &col) == PL_MOVE_OK, "%s: %s %d (%s): %s", label,
+                    word, i + 1, moves->s[i], why);
+    if (ok) {
+        pl_verdict v = {0};
+        g->finish(st, NULL, &v);
+        ok = CHECKF(v.ok, "%s: certificate %s: %s", label, goal, v.reason);
+    }
+    g->state_free(st);
+    return ok;
+}
+
+/* gc_replay without checks: true when every move is legal and g->finish
+ * (objective NULL) accepts the final state; otherwise why gets the illegal
+ * move's reason or the verdict's. */
+static inline bool gc_replays(const pl_game *g, const void *level, const pl_strvec *moves, char *why, size_t n) {
+    void *st = g->state_new(level);
+    bool ok = true;
+    for (int i = 0; i < moves->n && ok; i++) {
+        int col = 0;
+        if (g->move_apply(st, moves->s[i], why, n, &col) != PL_MOVE_OK) ok = false;
+    }
+    if (ok) {
+        pl_verdict v = {0};
+        g->finish(st, NULL, &v);
+        if (!v.ok) snprintf(why, n, "%s", v.reason);
+        ok = v.ok;
+    }
+    g->state_free(st);
+    return ok;
+}
+
+/* How gc_solve runs an algorithm. */
+typedef struct gc_how {
+    const pl_opts *opts; /* the options; NULL: none */
+    uint64_t node_limit; /* 0: no limit (no time or memory limit either) */
+    bool check_applies;  /* check the algorithm's applies() first (when it has one) */
+    const char *word;    /* a move in failure messages: "move", "cut" */
+    const char *goal;    /* what a bad verdict means: "does not reach the target" */
+} gc_how;
+
+/* Runs a on level (seed 1, one thread, no objective) as how says: checks that
+ * it applies (how->check_applies), that solve returns 0, and, when the
+ * status is solved, replays the certificate with gc_replay. *sol is
+ * initialised here and the caller frees it; the return value is its status
+ * (PL_UNKNOWN when a did not apply). */
+static inline pl_status gc_solve(const pl_game *g, const pl_algorithm *a, const void *level, const gc_how *how,
+                                 pl_solution *sol) {
+    pl_limits lim;
+    pl_limits_init(&lim, 0, how->node_limit, 0);
+    pl_opts none = {.n = 0};
+    pl_request req = {.opts = how->opts ? how->opts : &none, .seed = 1, .limits = &lim, .threads = 1};
+    pl_solution_init(sol);
+    char why[256];
+    if (how->check_applies && a->applies &&
+        !CHECKF(a->applies(level, &req, why, sizeof why), "%s applies: %s", a->name, why))
+        return PL_UNKNOWN;
+    pl_error err = {0};
+    CHECKF(a->solve(level, &req, sol, &err) == 0, "%s: %s", a->name, err.msg);
+    if (sol->status == PL_SOLVED) gc_replay(g, level, &sol->moves, a->name, how->word, how->goal);
+    return sol->status;
+}
+
+/* A run's answer as one number: the certificate's length when solved, -1
+ * unsolvable, -2 unknown. */
+static inline int gc_length(const pl_solution *sol) {
+    return sol->status == PL_SOLVED ? sol->moves.n : sol->status == PL_UNSOLVABLE ? -1 : -2;
+}
+
+#endif
