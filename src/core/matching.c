@@ -12,7 +12,7 @@
 
 typedef struct mstate {
     int nv;
-    const int *off, *adj;
+    int *off, *adj; /* CSR adjacency, self-loops dropped */
     int *mate, *p, *base, *queue, *touched;
     unsigned char *used, *bloss;
     int *lmark;
@@ -24,6 +24,9 @@ static void touch(mstate *s, int v) {
     if (!s->used[v] && s->p[v] < 0) s->touched[s->nt++] = v;
 }
 
+/* The base of the blossom an edge between even vertices a and b closes:
+ * their nearest common ancestor in the alternating forest, or -1 when they
+ * lie in different trees (never in find_path's single tree). */
 static int lca(mstate *s, int a, int b) {
     s->stamp++;
     for (;;) {
@@ -35,6 +38,7 @@ static int lca(mstate *s, int a, int b) {
     for (;;) {
         b = s->base[b];
         if (s->lmark[b] == s->stamp) return b;
+        if (s->mate[b] < 0) return -1;
         b = s->p[s->mate[b]];
     }
 }
@@ -46,6 +50,74 @@ static void mark_path(mstate *s, int v, int b, int child) {
         child = s->mate[v];
         v = s->p[s->mate[v]];
     }
+}
+
+/* Shrinks the blossom closed by the edge v-to with base cb: its vertices
+ * take cb as their base and, odd ones included, become even (queued). */
+static void shrink_blossom(mstate *s, int v, int to, int cb) {
+    mark_path(s, v, cb, to);
+    mark_path(s, to, cb, v);
+    int nt = s->nt; /* blossom vertices are all in the forest */
+    for (int i = 0; i < nt; i++) {
+        int u = s->touched[i];
+        if (s->bloss[s->base[u]]) {
+            s->base[u] = cb;
+            if (!s->used[u]) {
+                s->used[u] = 1;
+                s->queue[s->qt++] = u;
+            }
+        }
+    }
+    for (int i = 0; i < nt; i++) s->bloss[s->touched[i]] = 0;
+}
+
+/* Builds the adjacency of the graph (nv vertices, edges eu[i]-ev[i]) and the
+ * search arrays; every vertex starts outside the forest, its own base. */
+static void mstate_init(mstate *s, int nv, int ne, const int *eu, const int *ev, int *mate) {
+    size_t n1 = (size_t)nv + 1;
+    memset(s, 0, sizeof *s);
+    s->nv = nv;
+    s->off = pl_xcalloc(n1 + 1, sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            s->off[eu[i] + 1]++;
+            s->off[ev[i] + 1]++;
+        }
+    for (int v = 0; v < nv; v++) s->off[v + 1] += s->off[v];
+    s->adj = pl_xmalloc((size_t)s->off[nv] * sizeof(int) + sizeof(int));
+    int *fill = pl_xmalloc(n1 * sizeof(int));
+    memcpy(fill, s->off, (size_t)nv * sizeof(int));
+    for (int i = 0; i < ne; i++)
+        if (eu[i] != ev[i]) {
+            s->adj[fill[eu[i]]++] = ev[i];
+            s->adj[fill[ev[i]]++] = eu[i];
+        }
+    free(fill);
+    s->mate = mate;
+    s->p = pl_xmalloc(n1 * sizeof(int));
+    s->base = pl_xmalloc(n1 * sizeof(int));
+    s->queue = pl_xmalloc(n1 * sizeof(int));
+    s->touched = pl_xmalloc(n1 * sizeof(int));
+    s->lmark = pl_xcalloc(n1, sizeof(int));
+    s->used = pl_xcalloc(n1, 1);
+    s->bloss = pl_xcalloc(n1, 1);
+    for (int v = 0; v < nv; v++) {
+        s->p[v] = -1;
+        s->base[v] = v;
+    }
+}
+
+/* Frees what mstate_init allocated (not the mates). */
+static void mstate_free(mstate *s) {
+    free(s->off);
+    free(s->adj);
+    free(s->p);
+    free(s->base);
+    free(s->queue);
+    free(s->touched);
+    free(s->lmark);
+    free(s->used);
+    free(s->bloss);
 }
 
 /* Returns the exposed end of an augmenting path from root, or -1. */
@@ -61,21 +133,7 @@ static int find_path(mstate *s, int root) {
             int to = s->adj[k];
             if (s->base[v] == s->base[to] || s->mate[v] == to) continue;
             if (to == root || (s->mate[to] >= 0 && s->p[s->mate[to]] >= 0)) {
-                int cb = lca(s, v, to);
-                mark_path(s, v, cb, to);
-                mark_path(s, to, cb, v);
-                int nt = s->nt; /* blossom vertices are all in the tree */
-                for (int i = 0; i < nt; i++) {
-                    int u = s->touched[i];
-                    if (s->bloss[s->base[u]]) {
-                        s->base[u] = cb;
-                        if (!s->used[u]) {
-                            s->used[u] = 1;
-                            s->queue[s->qt++] = u;
-                        }
-                    }
-                }
-                for (int i = 0; i < nt; i++) s->bloss[s->touched[i]] = 0;
+                shrink_blossom(s, v, to, lca(s, v, to));
             } else if (s->p[to] < 0) {
                 touch(s, to);
                 s->p[to] = v;
@@ -103,40 +161,11 @@ static void reset(mstate *s) {
 
 int pl_max_matching(int nv, int ne, const int *eu, const int *ev, int *mate, int warm) {
     if (nv <= 0) return 0;
-    size_t n1 = (size_t)nv + 1;
-    int *off = pl_xcalloc(n1 + 1, sizeof(int));
-    for (int i = 0; i < ne; i++)
-        if (eu[i] != ev[i]) {
-            off[eu[i] + 1]++;
-            off[ev[i] + 1]++;
-        }
-    for (int v = 0; v < nv; v++) off[v + 1] += off[v];
-    int *adj = pl_xmalloc((size_t)off[nv] * sizeof(int) + sizeof(int));
-    int *fill = pl_xmalloc(n1 * sizeof(int));
-    memcpy(fill, off, (size_t)nv * sizeof(int));
-    for (int i = 0; i < ne; i++)
-        if (eu[i] != ev[i]) {
-            adj[fill[eu[i]]++] = ev[i];
-            adj[fill[ev[i]]++] = eu[i];
-        }
-    free(fill);
-    mstate s = {0};
-    s.nv = nv;
-    s.off = off;
-    s.adj = adj;
-    s.mate = mate;
-    s.p = pl_xmalloc(n1 * sizeof(int));
-    s.base = pl_xmalloc(n1 * sizeof(int));
-    s.queue = pl_xmalloc(n1 * sizeof(int));
-    s.touched = pl_xmalloc(n1 * sizeof(int));
-    s.lmark = pl_xcalloc(n1, sizeof(int));
-    s.used = pl_xcalloc(n1, 1);
-    s.bloss = pl_xcalloc(n1, 1);
-    for (int v = 0; v < nv; v++) {
-        s.p[v] = -1;
-        s.base[v] = v;
-        if (!warm) mate[v] = -1;
-    }
+    mstate s;
+    mstate_init(&s, nv, ne, eu, ev, mate);
+    const int *off = s.off, *adj = s.adj;
+    if (!warm)
+        for (int v = 0; v < nv; v++) mate[v] = -1;
     int size = 0;
     for (int v = 0; v < nv; v++)
         if (mate[v] > v) size++;
@@ -165,33 +194,8 @@ int pl_max_matching(int nv, int ne, const int *eu, const int *ev, int *mate, int
         }
         reset(&s);
     }
-    free(off);
-    free(adj);
-    free(s.p);
-    free(s.base);
-    free(s.queue);
-    free(s.touched);
-    free(s.lmark);
-    free(s.used);
-    free(s.bloss);
+    mstate_free(&s);
     return size;
-}
-
-/* Like lca(), for a forest: -1 when a and b lie in different trees. */
-static int lca_forest(mstate *s, int a, int b) {
-    s->stamp++;
-    for (;;) {
-        a = s->base[a];
-        s->lmark[a] = s->stamp;
-        if (s->mate[a] < 0) break;
-        a = s->p[s->mate[a]];
-    }
-    for (;;) {
-        b = s->base[b];
-        if (s->lmark[b] == s->stamp) return b;
-        if (s->mate[b] < 0) return -1;
-        b = s->p[s->mate[b]];
-    }
 }
 
 /* The same search as find_path, grown from every exposed vertex at once.
@@ -200,40 +204,11 @@ static int lca_forest(mstate *s, int a, int b) {
  * trees and its even vertices are the Gallai-Edmonds set D. */
 int pl_matching_even(int nv, int ne, const int *eu, const int *ev, const int *mate, unsigned char *even) {
     if (nv <= 0) return 0;
-    size_t n1 = (size_t)nv + 1;
-    int *off = pl_xcalloc(n1 + 1, sizeof(int));
-    for (int i = 0; i < ne; i++)
-        if (eu[i] != ev[i]) {
-            off[eu[i] + 1]++;
-            off[ev[i] + 1]++;
-        }
-    for (int v = 0; v < nv; v++) off[v + 1] += off[v];
-    int *adj = pl_xmalloc((size_t)off[nv] * sizeof(int) + sizeof(int));
-    int *fill = pl_xmalloc(n1 * sizeof(int));
-    memcpy(fill, off, (size_t)nv * sizeof(int));
-    for (int i = 0; i < ne; i++)
-        if (eu[i] != ev[i]) {
-            adj[fill[eu[i]]++] = ev[i];
-            adj[fill[ev[i]]++] = eu[i];
-        }
-    free(fill);
-    mstate s = {0};
-    s.nv = nv;
-    s.off = off;
-    s.adj = adj;
-    s.mate = pl_xmalloc(n1 * sizeof(int));
-    memcpy(s.mate, mate, (size_t)nv * sizeof(int));
-    s.p = pl_xmalloc(n1 * sizeof(int));
-    s.base = pl_xmalloc(n1 * sizeof(int));
-    s.queue = pl_xmalloc(n1 * sizeof(int));
-    s.touched = pl_xmalloc(n1 * sizeof(int));
-    s.lmark = pl_xcalloc(n1, sizeof(int));
-    s.used = pl_xcalloc(n1, 1);
-    s.bloss = pl_xcalloc(n1, 1);
-    for (int v = 0; v < nv; v++) {
-        s.p[v] = -1;
-        s.base[v] = v;
-    }
+    /* the forest reads the mates through mstate, which holds them writable */
+    int *own = pl_xmalloc(((size_t)nv + 1) * sizeof(int));
+    memcpy(own, mate, (size_t)nv * sizeof(int));
+    mstate s;
+    mstate_init(&s, nv, ne, eu, ev, own);
     for (int v = 0; v < nv; v++)
         if (s.mate[v] < 0) {
             touch(&s, v);
@@ -247,25 +222,12 @@ int pl_matching_even(int nv, int ne, const int *eu, const int *ev, const int *ma
             int to = s.adj[k];
             if (s.base[v] == s.base[to] || s.mate[v] == to) continue;
             if (s.mate[to] < 0 || s.p[s.mate[to]] >= 0) { /* to is even: a blossom, or two trees meet */
-                int cb = lca_forest(&s, v, to);
+                int cb = lca(&s, v, to);
                 if (cb < 0) {
                     rc = -1;
                     break;
                 }
-                mark_path(&s, v, cb, to);
-                mark_path(&s, to, cb, v);
-                int nt = s.nt;
-                for (int i = 0; i < nt; i++) {
-                    int u = s.touched[i];
-                    if (s.bloss[s.base[u]]) {
-                        s.base[u] = cb;
-                        if (!s.used[u]) {
-                            s.used[u] = 1;
-                            s.queue[s.qt++] = u;
-                        }
-                    }
-                }
-                for (int i = 0; i < nt; i++) s.bloss[s.touched[i]] = 0;
+                shrink_blossom(&s, v, to, cb);
             } else if (s.p[to] < 0) { /* to is matched and new: odd, its mate even */
                 touch(&s, to);
                 s.p[to] = v;
@@ -277,15 +239,7 @@ int pl_matching_even(int nv, int ne, const int *eu, const int *ev, const int *ma
         }
     }
     for (int v = 0; v < nv; v++) even[v] = s.used[v];
-    free(off);
-    free(adj);
-    free(s.mate);
-    free(s.p);
-    free(s.base);
-    free(s.queue);
-    free(s.touched);
-    free(s.lmark);
-    free(s.used);
-    free(s.bloss);
+    mstate_free(&s);
+    free(own);
     return rc;
 }
