@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "puzzlelab/twodots.h"
+#include "twodots_naive.h" /* tests/: the test oracle, here under a deadline */
 
 static const pl_game *G = &pl_game_twodots;
 
@@ -29,85 +30,6 @@ static void *parse(const char *text) {
     void *l = G->level_parse(&lt, &err);
     pl_level_text_free(&lt);
     return l;
-}
-
-/* ---------- naive baseline ---------- */
-typedef struct naive {
-    int rows, cols, ngoals;
-    char gc[8];
-    double deadline;
-    bool timeout;
-    unsigned long long nodes;
-} naive;
-
-static void nfall(const naive *nv, char *g) {
-    for (int c = 0; c < nv->cols; c++) {
-        int w = nv->rows - 1;
-        for (int r = nv->rows - 1; r >= 0; r--)
-            if (g[r * nv->cols + c] != '.') {
-                char v = g[r * nv->cols + c];
-                g[r * nv->cols + c] = '.';
-                g[w-- * nv->cols + c] = v;
-            }
-    }
-}
-
-static bool nwin(naive *nv, const int *need, const char *g, int left);
-
-static bool ntry(naive *nv, const int *need, const char *g, int left, const bool *rm, char colour, int cnt) {
-    char next[64];
-    int n = nv->rows * nv->cols, nn[8];
-    for (int i = 0; i < n; i++) next[i] = rm[i] ? '.' : g[i];
-    nfall(nv, next);
-    for (int k = 0; k < nv->ngoals; k++) nn[k] = nv->gc[k] == colour ? (need[k] > cnt ? need[k] - cnt : 0) : need[k];
-    return nwin(nv, nn, next, left - 1);
-}
-
-static bool npaths(naive *nv, const int *need, const char *g, int left, int *path, int len, bool *on) {
-    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    int u = path[len - 1], n = nv->rows * nv->cols;
-    char colour = g[path[0]];
-    if (len >= 2 && ntry(nv, need, g, left, on, colour, len)) return true;
-    if (nv->timeout) return false;
-    for (int d = 0; d < 4; d++) {
-        int r = u / nv->cols + dr[d], c = u % nv->cols + dc[d];
-        if (r < 0 || c < 0 || r >= nv->rows || c >= nv->cols) continue;
-        int y = r * nv->cols + c;
-        if (g[y] != colour) continue;
-        if (y == path[0] && len >= 4) {
-            bool all[64];
-            int cnt = 0;
-            for (int i = 0; i < n; i++) cnt += (all[i] = g[i] == colour);
-            if (ntry(nv, need, g, left, all, colour, cnt)) return true;
-            continue;
-        }
-        if (on[y]) continue;
-        on[y] = true;
-        path[len] = y;
-        bool w = npaths(nv, need, g, left, path, len + 1, on);
-        on[y] = false;
-        if (w) return true;
-    }
-    return false;
-}
-
-static bool nwin(naive *nv, const int *need, const char *g, int left) {
-    bool done = true;
-    for (int k = 0; k < nv->ngoals; k++) done = done && need[k] == 0;
-    if (done) return true;
-    if (left == 0 || nv->timeout) return false;
-    if ((++nv->nodes & 4095) == 0 && pl_now() > nv->deadline) nv->timeout = true;
-    int n = nv->rows * nv->cols, path[65];
-    bool on[64] = {false};
-    for (int i = 0; i < n; i++) {
-        if (g[i] == '.') continue;
-        path[0] = i;
-        on[i] = true;
-        bool w = npaths(nv, need, g, left, path, 1, on);
-        on[i] = false;
-        if (w) return true;
-    }
-    return false;
 }
 
 /* ---------- runs ---------- */
@@ -242,10 +164,14 @@ int main(int argc, char **argv) {
                     pl_solution_free(&sol);
                     G->level_free(level);
                     if (run_naive) {
-                        naive nv = {rows, cols, 2, {'a', 'b'}, pl_now() + 2.0, false, 0};
+                        naive nv = {.rows = rows,
+                                    .cols = cols,
+                                    .ngoals = 2,
+                                    .goal_colour = {'a', 'b'},
+                                    .deadline = pl_now() + 2.0};
                         double t1 = pl_now();
                         bool w = false;
-                        for (int k = 0; k <= K && !w && !nv.timeout; k++) w = nwin(&nv, need, grid, k);
+                        for (int k = 0; k <= K && !w && !nv.timeout; k++) w = naive_win(&nv, need, grid, k);
                         tn += (pl_now() - t1) * 1e3;
                         te_base += t[it];
                         ntimeout += nv.timeout;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "game_check.h"
+#include "twodots_naive.h"
 #include "puzzlelab/twodots.h"
 
 static const pl_game *G = &pl_game_twodots;
@@ -48,95 +49,6 @@ static void put_board(char *text, int p, const char *grid, int rows, int cols) {
         text[p++] = '\n';
     }
     text[p] = '\0';
-}
-
-/* ---------- the independent brute force ---------- */
-#define NAIVE_MAX 256 /* cells */
-typedef struct naive {
-    int rows, cols, ngoals;
-    char goal_colour[8];
-    int goal_need[8];
-} naive;
-
-static void naive_fall(const naive *nv, char *g) {
-    for (int c = 0; c < nv->cols; c++) {
-        int w = nv->rows - 1;
-        for (int r = nv->rows - 1; r >= 0; r--)
-            if (g[r * nv->cols + c] != '.') {
-                char v = g[r * nv->cols + c];
-                g[r * nv->cols + c] = '.';
-                g[w-- * nv->cols + c] = v;
-            }
-    }
-}
-
-static bool naive_win(const naive *nv, const int *need, const char *g, int left);
-
-static bool naive_try(const naive *nv, const int *need, const char *g, int left, const bool *removed, char colour,
-                      int count) {
-    char next[NAIVE_MAX];
-    int n = nv->rows * nv->cols, nneed[8];
-    for (int i = 0; i < n; i++) next[i] = removed[i] ? '.' : g[i];
-    naive_fall(nv, next);
-    for (int k = 0; k < nv->ngoals; k++) {
-        nneed[k] = need[k];
-        if (nv->goal_colour[k] == colour) nneed[k] = need[k] > count ? need[k] - count : 0;
-    }
-    return naive_win(nv, nneed, next, left - 1);
-}
-
-/* every simple path from the current one; closing a cycle of >= 4 cells back
- * to its start removes the whole colour */
-static bool naive_paths(const naive *nv, const int *need, const char *g, int left, int *path, int len, bool *on) {
-    int u = path[len - 1], n = nv->rows * nv->cols;
-    char colour = g[path[0]];
-    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-    if (len >= 2 && naive_try(nv, need, g, left, on, colour, len)) return true;
-    for (int d = 0; d < 4; d++) {
-        int r = u / nv->cols + dr[d], c = u % nv->cols + dc[d];
-        if (r < 0 || c < 0 || r >= nv->rows || c >= nv->cols) continue;
-        int y = r * nv->cols + c;
-        if (g[y] != colour) continue;
-        if (y == path[0] && len >= 4) {
-            bool all[NAIVE_MAX];
-            int cnt = 0;
-            for (int i = 0; i < n; i++) cnt += (all[i] = g[i] == colour);
-            if (naive_try(nv, need, g, left, all, colour, cnt)) return true;
-            continue;
-        }
-        if (on[y]) continue;
-        on[y] = true;
-        path[len] = y;
-        bool w = naive_paths(nv, need, g, left, path, len + 1, on);
-        on[y] = false;
-        if (w) return true;
-    }
-    return false;
-}
-
-static bool naive_win(const naive *nv, const int *need, const char *g, int left) {
-    bool done = true;
-    for (int k = 0; k < nv->ngoals; k++) done = done && need[k] == 0;
-    if (done) return true;
-    if (left == 0) return false;
-    int n = nv->rows * nv->cols, path[NAIVE_MAX + 1];
-    bool on[NAIVE_MAX] = {false};
-    for (int i = 0; i < n; i++) {
-        if (g[i] == '.') continue;
-        path[0] = i;
-        on[i] = true;
-        bool w = naive_paths(nv, need, g, left, path, 1, on);
-        on[i] = false;
-        if (w) return true;
-    }
-    return false;
-}
-
-/* fewest moves (<= maxk), or -1 */
-static int naive_min(const naive *nv, const char *g, int maxk) {
-    for (int k = 0; k <= maxk; k++)
-        if (naive_win(nv, nv->goal_need, g, k)) return k;
-    return -1;
 }
 
 /* ---------- random levels ---------- */
@@ -168,7 +80,7 @@ static int random_level(pl_rng *rng, int rows, int cols, int colours, int empty_
 
 /* Decides the level three ways (the fast algorithm when given, exact, and
  * the brute force when brute) and checks they agree. */
-static void compare_text(const char *fast, uint64_t seed, const char *text, const naive *nv, const char *grid, int K,
+static void compare_text(const char *fast, uint64_t seed, const char *text, naive *nv, const char *grid, int K,
                          bool brute, int *counts) {
     check_context(true, seed, "%s", text);
     void *level = gc_parse(G, text);
@@ -198,7 +110,7 @@ static void compare(const char *fast, uint64_t seed, int rows, int cols, int col
     pl_rng rng;
     pl_rng_seed(&rng, seed);
     char text[1024], grid[NAIVE_MAX];
-    naive nv;
+    naive nv = {0}; /* no deadline */
     int K = random_level(&rng, rows, cols, colours, 25, text, &nv, grid);
     compare_text(fast, seed, text, &nv, grid, K, true, counts);
 }
@@ -215,7 +127,7 @@ static void compare_padded(const char *fast, uint64_t seed, int *counts) {
     bool row = strcmp(fast, "row") == 0;
     int n = 2 + (int)pl_rng_below(&rng, row ? 8 : 7), k = 1 + (int)pl_rng_below(&rng, 3);
     char text0[1024], line[NAIVE_MAX], grid[NAIVE_MAX], text[2048];
-    naive nv;
+    naive nv = {0}; /* no deadline */
     int K = random_level(&rng, row ? 1 : n, row ? n : 1, k, 25, text0, &nv, line);
     int rows = row ? 2 + (int)pl_rng_below(&rng, 2) : n, cols = row ? n : 2 + (int)pl_rng_below(&rng, 2);
     int dc = row ? 0 : (int)pl_rng_below(&rng, (uint64_t)cols);
@@ -244,7 +156,7 @@ static int big_components; /* levels with a run of more than 64 dots */
 static void compare_large(const char *fast, uint64_t seed, int *counts) {
     pl_rng rng;
     pl_rng_seed(&rng, seed);
-    naive nv;
+    naive nv = {0}; /* no deadline */
     char grid[NAIVE_MAX], text[NAIVE_MAX * 2 + 512];
     int colours, K, rows, cols;
     if (fast) {
