@@ -74,7 +74,6 @@ static void *state_level(const void *p, char *why, size_t n) {
         if ((src->shared >> c) & 1u) shared |= bit;
     }
     int mover = src->players != BUTTONS_SINGLE && st->moves % 2 ? 2 : 1;
-    l->may_cut[0] = src->may_cut[0];
     l->may_cut[1] = may[mover];
     l->may_cut[2] = may[3 - mover];
     l->shared = shared;
