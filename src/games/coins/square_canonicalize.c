@@ -22,10 +22,12 @@
  * window search is bounded by the window, 2^30 subsets at the very worst and
  * a few hundred in practice): O(N^3) actions as in the thesis.
  *
+ * Two finished hulls at distance <= 2 with no coin of one within distance 2
+ * of the other (their span is one rectangle) are joined as the thesis says:
+ * one 'L' is re-oriented until a coin faces the other hull (`face`).
+ *
  * Not handled (the function says so and the caller falls back): a rotation
- * of an 'L' with both sides even, and two finished hulls at distance <= 2
- * with no coin of one within distance 2 of the other (the thesis re-orients
- * one of them, which may need such a rotation). */
+ * of an 'L' with both sides even over 30 cells, when it is the only way. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,13 +333,17 @@ static int increment_side(state *s, lpath *L, int dr, int dc, int d) {
 /* Diagonal increment at the corner next to coin cr. */
 static int increment_diagonal(state *s, lpath *L, coins_pt cr) {
     coins_pt corner = {cr.r < L->R.r0 ? L->R.r0 : L->R.r1, cr.c < L->R.c0 ? L->R.c0 : L->R.c1};
-    if (!has(L, corner)) {
+    coins_pt opposite = {corner.r == L->R.r0 ? L->R.r1 : L->R.r0, corner.c == L->R.c0 ? L->R.c1 : L->R.c0};
+    /* the corner must end the path (an elbow of a path hugging two sides is
+     * a corner too, of the other pair) */
+    bool end = has(L, corner) && has(L, opposite);
+    if (!end) {
         coins_rect R2 = L->R;
         grow_rect(&R2, cr);
         int small = small_increment(s, L, R2);
         if (small) return small > 0 ? 0 : -1;
     }
-    if (!has(L, corner)) { /* rotate: the other pair of corners */
+    if (!end) { /* rotate: the other pair of corners */
         int m = L->R.r1 - L->R.r0 + 1, n = L->R.c1 - L->R.c0 + 1;
         coins_pt *q = pl_xmalloc((size_t)(m + n) * sizeof *q);
         int k = coins_sq_canonical_L((coins_rect){0, 0, m - 1, n - 1}, q);
@@ -349,7 +355,7 @@ static int increment_diagonal(state *s, lpath *L, coins_pt cr) {
         int rc = k == L->k ? reshape(s, L, &f0, q) : -1;
         free(q);
         if (rc) return -1;
-        if (!has(L, corner)) return s->fail = 1, -1;
+        if (!has(L, corner) || !has(L, opposite)) return s->fail = 1, -1;
     }
     loose_remove(s, cr);
     push(L, cr);
@@ -404,6 +410,43 @@ static int augment(state *s, lpath *L) {
     }
 }
 
+/* Does some coin of X lie within distance 2 of the rectangle R? */
+static bool coin_near(const lpath *X, coins_rect R) {
+    for (int i = 0; i < X->k; i++)
+        if (dist_pt_rect(X->p[i], R) <= 2) return true;
+    return false;
+}
+
+/* Two finished hulls at distance <= 2 with no coin of either within distance
+ * 2 of the other: their span is one rectangle, so one 'L' must be re-oriented
+ * until a coin faces the other hull (the thesis's remark in Theorem 3.7).
+ * Every 'L' touches all four sides of its hull; re-oriented to hug two
+ * adjacent sides (8 frames: the top row then the right column, from each
+ * corner), it holds every other cell of those sides and both their ends, so
+ * the side or corner facing the other hull gets a coin within distance 2.
+ * Flips (the same pair of corners) are tried before rotations. X is
+ * re-oriented so that a coin of X is near R. 0, -1 when no shape works. */
+static int face(state *s, lpath *X, coins_rect R) {
+    coins_pt *q = pl_xmalloc((size_t)(X->k + 2) * sizeof *q);
+    int rc = -1;
+    for (int pass = 0; pass < 2 && rc; pass++)
+        for (int t = 0; t < 8 && rc; t++) {
+            frame f = frame_of(X->R, t);
+            if (hug_top_right(f.h, f.w, false, q) != X->k) continue;
+            lpath Y = {q, X->k, X->k, X->R};
+            for (int i = 0; i < X->k; i++) q[i] = to_real(&f, q[i]);
+            /* pass 0: the ends X holds already (a flip); pass 1: rotations */
+            if ((has(X, q[0]) && has(X, q[X->k - 1])) != (pass == 0) || !coin_near(&Y, R)) continue;
+            int r2 = coins_sq_reorient(s->g, X->R, X->p, q, X->k);
+            if (r2 == -2) continue; /* a large even x even rotation: nothing recorded */
+            if (r2) break;
+            memcpy(X->p, q, (size_t)X->k * sizeof *q);
+            rc = 0;
+        }
+    free(q);
+    return rc;
+}
+
 int coins_sq_canonicalize(coins_gp *g, const coins_pt *C, int n, pl_limits *lim, int *why) {
     state s = {.g = g, .lim = lim};
     s.loose = pl_xmalloc((size_t)(n > 0 ? n : 1) * sizeof *s.loose);
@@ -417,6 +460,24 @@ int coins_sq_canonicalize(coins_gp *g, const coins_pt *C, int n, pl_limits *lim,
         push(&L, seed);
         L.R = (coins_rect){seed.r, seed.c, seed.r, seed.c};
         rc = augment(&s, &L);
+        /* a finished hull at distance <= 2 whose coins are all far from L's */
+        for (int j = 0; j < s.ndone && !rc; j++) {
+            lpath *D = &s.done[j];
+            if (coins_sq_rect_dist(L.R, D->R) > 2) continue;
+            if (coin_near(&L, D->R)) { /* D grows instead and swallows L */
+                lpath x = *D;
+                *D = L, L = x;
+            } else if (face(&s, D, L.R)) {
+                if (face(&s, &L, D->R)) {
+                    rc = -1, s.fail = 3;
+                    break;
+                }
+                lpath x = *D;
+                *D = L, L = x;
+            }
+            rc = augment(&s, &L);
+            j = -1; /* L grew: look again */
+        }
         s.done[s.ndone++] = L;
     }
     /* the hulls must be the span's rectangles */
@@ -489,14 +550,10 @@ static int trim_side(coins_gp *g, lpath *L, int dr, int dc, int keep) {
     int kc = keep - 1, last = f.h - 1, rc = 0;
     bool present = false;
     for (int i = 0; i < k; i++) present |= q[i].r == last && q[i].c == kc;
-    if (!present) {
-        bool left = false, right = false;
-        for (int i = 0; i < k; i++) {
-            left |= q[i].r == last && q[i].c == kc - 1;
-            right |= q[i].r == last && q[i].c == kc + 1;
-        }
-        if (!left || !right || coins_gp_drop(g, to_real(&f, (coins_pt){last, kc}))) rc = -1;
-    }
+    /* the drop has two neighbours: the path's coins on both sides of it in
+     * the bottom row, or (keeping one column) the one above and the one to
+     * its right; coins_gp_drop checks it */
+    if (!present && coins_gp_drop(g, to_real(&f, (coins_pt){last, kc}))) rc = -1;
     int nk = 0;
     for (int i = k - 1; i >= 0 && !rc; i--)
         if (q[i].c > kc && coins_gp_take(g, to_real(&f, q[i]), false)) rc = -1;
