@@ -274,10 +274,11 @@ static void letters(double secs) {
 static void reorient(void) {
     printf("\n## 4. Lemma 3.6: re-orienting 'L's (G' actions; moves after CLEAN)\n");
     printf("%-10s %-8s %10s %10s %10s %8s %7s\n", "size", "what", "actions", "moves", "seconds", "a/(mn)", "ratio");
-    for (int kind = 0; kind < 4; kind++) {
+    for (int kind = 0; kind < 6; kind++) {
         double prev = 0;
-        for (int n = 9; n <= 289; n = 2 * n - 1) {
-            int m = kind >= 2 ? n + 1 : n; /* odd x odd, or m + n odd */
+        for (int n0 = 9; n0 <= 289; n0 = 2 * n0 - 1) {
+            /* odd x odd, m + n odd, even x even */
+            int m = kind >= 2 ? n0 + 1 : n0, n = kind >= 4 ? n0 + 1 : n0;
             coins_rect R = {0, 0, m - 1, n - 1};
             coins_pt *L1 = pl_xmalloc((size_t)(m + n) * sizeof *L1), *L2 = pl_xmalloc((size_t)(m + n) * sizeof *L2);
             int k = coins_sq_canonical_L(R, L1);

@@ -475,10 +475,12 @@ static void figure_levels(const char *dir) {
 /* Letter puzzles where Theorem 3.8 holds: the construction's certificate
  * (exact search takes seconds or more on most of them). */
 static void letters(const char *square_dir) {
-    static const char *names[] = {"K-to-L", "L-to-M", "S-to-T", "5-to-6"};
+    /* and ours: an 8x8 'L' that must rotate with both sides even */
+    static const char *names[] = {"../letters/K-to-L", "../letters/L-to-M", "../letters/S-to-T", "../letters/5-to-6",
+                                  "even-rotation"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024];
-        snprintf(path, sizeof path, "%s/../letters/%s.level", square_dir, names[i]);
+        snprintf(path, sizeof path, "%s/%s.level", square_dir, names[i]);
         check_context(false, 0, "%s", path);
         coins_level *l = read_level(path);
         if (!l) continue;

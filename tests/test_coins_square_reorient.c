@@ -8,8 +8,9 @@
  *  - CLEAN turns them, after taking two far-away extra coins, into moves of
  *    the real game that replay (the code verify runs) and end with the second
  *    path on the board;
- *  - a rotation with both sides even is refused (-2) above 30 cells, never
- *    wrong;
+ *  - rotations with both sides even (exhaustive search up to 30 cells, the
+ *    row and column programs of rotate_even above): every even size from
+ *    2 x 2 to 20 x 20, both directions, never refused;
  *  - CLEAN on 3,000 random G' walks with stacking (up to 14 coins, 200
  *    actions): the moves replay in the real game and every position G'
  *    occupies at the end holds a coin (the printed CLEAN fails this).
@@ -147,25 +148,29 @@ int main(void) {
     clean_walks(seed);
     pl_rng rng;
     pl_rng_seed(&rng, seed);
-    int done = 0, refused = 0;
+    int done = 0, refused = 0, even = 0;
     long long worst = 0;
-    coins_pt L1[16], L2[16];
-    for (int m = 1; m <= 9; m++)
-        for (int n = 1; n <= 9; n++)
+    coins_pt L1[32], L2[32];
+    for (int m = 1; m <= 20; m++)
+        for (int n = 1; n <= 20; n++)
             for (int trial = 0; trial < 12; trial++) {
+                /* beyond 9 x 9: even x even rotations only, 3 of each size */
+                bool big = m > 9 || n > 9;
+                if (big && (m % 2 || n % 2 || trial >= 3)) continue;
                 int c1 = (int)pl_rng_below(&rng, 2), c2 = (int)pl_rng_below(&rng, 2);
+                if (big) c2 = 1 - c1;
                 int k = random_L(&rng, m, n, c1, L1), k2 = random_L(&rng, m, n, c2, L2);
                 check_context(true, seed, "%dx%d trial %d, classes %d -> %d", m, n, trial, c1, c2);
                 if (!CHECK(k == (m + n + 1) / 2 && k2 == k)) continue;
                 coins_gp *g = coins_gp_new(L1, k, 2);
                 int rc = coins_sq_reorient(g, (coins_rect){0, 0, m - 1, n - 1}, L1, L2, k);
                 bool line = m == 1 || n == 1;
-                if (rc == -2) {
-                    CHECK(m % 2 == 0 && n % 2 == 0 && c1 != c2 && !line);
+                if (!CHECKF(rc != -2, "rotation refused")) {
                     refused++;
                     coins_gp_free(g);
                     continue;
                 }
+                even += m % 2 == 0 && n % 2 == 0 && c1 != c2 && !line && m * n > 30;
                 CHECK(rc == 0 && !coins_gp_failed(g));
                 CHECK(coins_gp_reserve(g) == 2);
                 for (int i = 0; i < k; i++) CHECK(coins_gp_count(g, L2[i]) == 1);
@@ -179,7 +184,9 @@ int main(void) {
                 done++;
             }
     check_clear_context();
-    printf("re-orientations: %d replayed through CLEAN, %d even x even rotations refused, at most %lld actions\n", done,
-           refused, worst);
+    printf("re-orientations: %d replayed through CLEAN (%d even x even rotations over 30 cells), %d refused, at most "
+           "%lld actions\n",
+           done, even, refused, worst);
+    CHECK(even > 100);
     return check_done("coins_square_reorient");
 }

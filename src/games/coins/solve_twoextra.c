@@ -271,7 +271,7 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
     gb = coins_gp_new(b, nb, 2);
     int wa = 0, wb = 0;
     static const char *reason[] = {"", "a window search failed",
-                                   "an 'L' with both sides even and over 30 cells had to rotate",
+                                   "a re-orientation of an 'L' was refused",
                                    "two hulls near each other without coins near", "a limit was reached"};
     if (coins_sq_canonicalize(ga, a, na, lim, &wa) || coins_sq_canonicalize(gb, b, nb, lim, &wb)) {
         int w = wa ? wa : wb;

@@ -114,7 +114,7 @@ long long coins_sq_clean(const coins_pt *A, int n, const coins_sq_action *act, l
  * turning the minimal 2-path L1 between two opposite corners of R (an 'L' is
  * one) into L2 (the same kind; k coins each): flips for every size, rotations
  * (the other pair of corners) when m or n is odd. 0, -1 on bad input or a
- * failed action, -2 for a rotation with m and n even (not implemented). */
+ * failed action (-2 is kept for "refused"; no case refuses any more). */
 int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k);
 /* The step exchanges alone: the 2-path P (k coins, monotone from one corner
  * of R to the opposite one in the frame t: bit 2 transposed, bit 0 rows
@@ -155,7 +155,7 @@ int coins_fixed_ends_check(const coins_level *l, const coins_pt *target, coins_p
 void coins_square_info(const coins_level *l, json_t *o);
 /* Theorem 3.8's winning sequence when t says (a) and (b) hold: moves
  * from[i] -> to[i] (allocated, *nmoves of them). -1 with why when the
- * construction stops (shrinking 'L's, large even x even rotations, ...). */
+ * construction stops (a window search that finds nothing, ...). */
 int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
                           coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn);
 /* The `theorems` algorithm: Proposition 3.11 (unsolvable), Theorem 3.8

@@ -26,8 +26,8 @@
  * of the other (their span is one rectangle) are joined as the thesis says:
  * one 'L' is re-oriented until a coin faces the other hull (`face`).
  *
- * Not handled (the function says so and the caller falls back): a rotation
- * of an 'L' with both sides even over 30 cells, when it is the only way. */
+ * When a window search finds nothing the function says so and the caller
+ * falls back (the tests assert it never happens where Theorem 3.8 holds). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -438,7 +438,7 @@ static int face(state *s, lpath *X, coins_rect R) {
             /* pass 0: the ends X holds already (a flip); pass 1: rotations */
             if ((has(X, q[0]) && has(X, q[X->k - 1])) != (pass == 0) || !coin_near(&Y, R)) continue;
             int r2 = coins_sq_reorient(s->g, X->R, X->p, q, X->k);
-            if (r2 == -2) continue; /* a large even x even rotation: nothing recorded */
+            if (r2 == -2) continue; /* refused: nothing recorded */
             if (r2) break;
             memcpy(X->p, q, (size_t)X->k * sizeof *q);
             rc = 0;

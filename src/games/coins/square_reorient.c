@@ -21,8 +21,9 @@
  * re-orientation is one too (Theorem 3.7 runs backwards for the target).
  *
  * Rotating an 'L' with both sides even (Figure 22, lost): by exhaustive
- * search over its span up to 30 cells (6x4, 4x6, ...); larger ones are not
- * done, the function says so (returns -2) and records nothing. */
+ * search over its span up to 30 cells (6x4, 4x6, ...), larger ones by
+ * rotate_even below (an odd x odd rotation inside, then a row and a column
+ * program in two rows / columns). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,6 +159,131 @@ static int rotate_odd(coins_gp *g, const frame *f, int r0, int h, int w) {
     return 0;
 }
 
+/* ---------- rotating an 'L' with both sides even (Figure 22, lost) ----------
+ *
+ * In the frame where L1 joins virtual (0,0) and (h-1,w-1) (h, w even, w >= 4;
+ * the frame is transposed when w = 2):
+ *  1. L1 becomes (0,0) plus a path of the odd x odd rectangle R* = rows
+ *     1..h-1 x columns 1..w-1 from (1,1) to (h-1,w-1) (a flip-type change);
+ *  2. that path rotates inside R* (odd x odd, Figure 17) to hug R*'s top row
+ *     and left column: C = (0,0), (1,1), (1,3), ..., (1,w-1), (3,1), ...,
+ *     (h-1,1);
+ *  3. the row program lifts the branch of row 1 onto row 0: two dropped
+ *     coins walk to the right end as a cluster of four (5 moves per two
+ *     columns), turn, and walk back leaving row 0's odd cells filled (3 moves
+ *     per two columns): (0,0), (0,1), (0,3), ..., (0,w-1), (1,1) and the
+ *     column of step 2, one coin more on the board;
+ *  4. the same program, transposed, moves the column branch from column 1 to
+ *     column 0 (its first drop replaced by moving (1,0) to (0,1), whose role
+ *     it plays), then (1,0) is dropped back and (0,0), (1,1) taken: the 'L'
+ *     along row 0 and column 0, which joins (0,w-1) and (h-1,0), with both
+ *     reserve coins back (for h = 2 this step is: drop (1,0), take (0,0),
+ *     take (1,1));
+ *  5. a flip-type change gives L2.
+ * Rows 0-1 (resp. columns 0-1) only: O(w + h) moves for steps 3-4, O(mn) in
+ * all (steps 1, 2 and 5), as Lemma 3.6 says. The programs were read off a
+ * shortest solution found by exhaustive search (w = 10) and checked for every
+ * even size from 4 x 4 to 30 x 30 (tests/test_coins_square_reorient.c
+ * checks them through this function). */
+typedef struct {
+    char op; /* '+' drop, '-' take, 'm' move */
+    coins_pt a, b;
+} prog_step;
+
+/* The row program of step 3 for width w (even, >= 4). n >= 5 w + 8. */
+static int row_program(int w, prog_step *out) {
+    int n = 0;
+#define PS(o, r1, c1, r2, c2) (out[n++] = (prog_step){o, {r1, c1}, {r2, c2}})
+    PS('+', 0, 1, 0, 0), PS('+', 1, 2, 0, 0), PS('m', 1, 1, 0, 2), PS('m', 0, 1, 0, 3);
+    if (w == 4) {
+        PS('m', 1, 3, 0, 1), PS('m', 0, 2, 1, 1), PS('m', 0, 1, 0, 2), PS('m', 1, 2, 0, 1), PS('-', 0, 2, 0, 0);
+        return n;
+    }
+    for (int a = 2; a < w - 3; a += 2) /* the cluster walks right */
+        PS('m', 0, a, 1, a + 2), PS('m', 1, a + 1, 0, a + 2), PS('m', 1, a + 2, 1, a + 1),
+            PS('m', 0, a + 1, 1, a + 2), PS('m', 1, a + 1, 0, a + 3);
+    PS('m', 1, w - 1, 1, w - 3), PS('m', 1, w - 2, 0, w - 3); /* it turns */
+    for (int b = w - 2; b > 5; b -= 2)                         /* and walks back */
+        PS('m', 0, b, 0, b - 2), PS('m', 1, b - 1, 1, b - 3), PS('m', 1, b - 2, 0, b - 3);
+    PS('m', 0, 4, 0, 2), PS('m', 1, 3, 0, 1), PS('m', 0, 2, 1, 1), PS('m', 0, 1, 0, 2), PS('m', 1, 2, 0, 1);
+    PS('-', 0, 2, 0, 0);
+#undef PS
+    return n;
+}
+
+/* Runs program steps in frame f, transposed (virtual (r, c) read as (c, r))
+ * when tr. -1 at the first illegal action. */
+static int run_program(coins_gp *g, const frame *f, const prog_step *p, int n, bool tr) {
+    for (int i = 0; i < n; i++) {
+        coins_pt a = tr ? (coins_pt){p[i].a.c, p[i].a.r} : p[i].a, b = tr ? (coins_pt){p[i].b.c, p[i].b.r} : p[i].b;
+        int rc = p[i].op == '+'   ? coins_gp_drop(g, real(f, a))
+                 : p[i].op == '-' ? coins_gp_take(g, real(f, a), true)
+                                  : coins_gp_take(g, real(f, a), true) || coins_gp_drop(g, real(f, b));
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+static coins_rect rect_of(const frame *f, coins_pt v0, coins_pt v1) {
+    coins_pt a = real(f, v0), b = real(f, v1);
+    return (coins_rect){a.r < b.r ? a.r : b.r, a.c < b.c ? a.c : b.c, a.r > b.r ? a.r : b.r, a.c > b.c ? a.c : b.c};
+}
+
+static int cmp_diag(const void *x, const void *y);
+static int top_right_path(int h, int w, coins_pt *out);
+
+/* Steps 1-5 above; dr1 says L1 joins R's top-left and bottom-right. */
+static int rotate_even(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k, bool dr1) {
+    int m = R.r1 - R.r0 + 1, n = R.c1 - R.c0 + 1;
+    frame f = make_frame(R, !dr1, n == 2 && m > 2);
+    int h = f.h, w = f.w, rc = 0;
+    coins_pt *p = pl_xmalloc((size_t)k * sizeof *p), *q = pl_xmalloc((size_t)k * sizeof *q);
+    coins_pt *zr = pl_xmalloc((size_t)k * sizeof *zr), *tr = pl_xmalloc((size_t)k * sizeof *tr);
+    prog_step *prog = pl_xmalloc((size_t)(5 * (h > w ? h : w) + 16) * sizeof *prog);
+    /* 1: (0,0) and R*'s top-right path */
+    int kz = top_right_path(h - 1, w - 1, q + 1);
+    q[0] = (coins_pt){0, 0};
+    for (int i = 1; i <= kz; i++) q[i].r++, q[i].c++;
+    for (int i = 0; i < k; i++) p[i] = virt(&f, L1[i]);
+    qsort(p, (size_t)k, sizeof *p, cmp_diag);
+    if (kz + 1 != k || transform_path(g, &f, p, q, k)) rc = -1;
+    /* 2: rotated in R* to its top row and left column */
+    if (!rc) {
+        int t = 0;
+        for (int c = w - 1; c >= 1; c -= 2) tr[t++] = real(&f, (coins_pt){1, c});
+        for (int r = 3; r < h; r += 2) tr[t++] = real(&f, (coins_pt){r, 1});
+        for (int i = 0; i < kz; i++) zr[i] = real(&f, q[i + 1]);
+        coins_rect Rs = rect_of(&f, (coins_pt){1, 1}, (coins_pt){h - 1, w - 1});
+        rc = t == kz ? coins_sq_reorient(g, Rs, zr, tr, kz) : -1;
+    }
+    /* 3 and 4 */
+    if (!rc) rc = run_program(g, &f, prog, row_program(w, prog), false);
+    if (!rc && h == 2) {
+        const prog_step end[3] = {{'+', {1, 0}, {0, 0}}, {'-', {0, 0}, {0, 0}}, {'-', {1, 1}, {0, 0}}};
+        rc = run_program(g, &f, end, 3, false);
+    } else if (!rc) {
+        int np = row_program(h, prog);
+        prog[0] = (prog_step){'m', {1, 0}, {0, 1}}; /* program coordinates, read transposed */
+        prog[np++] = (prog_step){'+', {1, 0}, {0, 0}};
+        prog[np++] = (prog_step){'-', {0, 0}, {0, 0}};
+        prog[np++] = (prog_step){'-', {1, 1}, {0, 0}};
+        rc = run_program(g, &f, prog, np, true);
+    }
+    /* 5: the 'L' along row 0 and column 0 becomes L2, in the frame of its class */
+    if (!rc) {
+        frame f2 = make_frame(R, dr1, false);
+        int t = 0;
+        for (int c = 1; c < w; c += 2) p[t++] = virt(&f2, real(&f, (coins_pt){0, c}));
+        for (int r = 1; r < h; r += 2) p[t++] = virt(&f2, real(&f, (coins_pt){r, 0}));
+        for (int i = 0; i < k; i++) q[i] = virt(&f2, L2[i]);
+        qsort(p, (size_t)t, sizeof *p, cmp_diag);
+        qsort(q, (size_t)k, sizeof *q, cmp_diag);
+        rc = t == k ? transform_path(g, &f2, p, q, k) : -1;
+    }
+    free(p), free(q), free(zr), free(tr), free(prog);
+    return rc || coins_gp_failed(g) ? -1 : 0;
+}
+
 int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k) {
     int m = R.r1 - R.r0 + 1, n = R.c1 - R.c0 + 1;
     if (k != (m + n + 1) / 2) return -1;
@@ -176,9 +302,9 @@ int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins
     if (line) dr1 = dr2 = true;
     if (!line && (!(dr1 || (h1 & 12) == 12) || !(dr2 || (h2 & 12) == 12))) return -1;
     if (dr1 != dr2 && m % 2 == 0 && n % 2 == 0) {
-        /* Figure 22 is lost: small ones by exhaustive search over the span
-         * (at most 30 cells, like the table's subroutines), larger not done */
-        if (m * n > 30) return -2;
+        /* small ones by exhaustive search over the span (at most 30 cells,
+         * shortest), larger ones by rotate_even */
+        if (m * n > 30) return rotate_even(g, R, L1, L2, k, dr1);
         uint64_t a = 0, b = 0;
         for (int i = 0; i < k; i++) {
             a |= 1ULL << ((L1[i].r - R.r0) * n + (L1[i].c - R.c0));
