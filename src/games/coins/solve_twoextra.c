@@ -250,11 +250,13 @@ static bool same_rects(const coins_rect *a, int na, const coins_rect *b, int nb)
 }
 
 /* (A, 0) -> (A \ {a1, a2}, 2) -> canonical (Theorem 3.7) -> backwards along
- * B \ {b1, b2}'s canonicalization -> drop b2, then b1; CLEAN. In the
- * middle the 'L's of span(A \ {a1, a2}) are trimmed to span(B)'s, and those
- * holding none of it lose all their coins. -1 and why when a step fails. */
-int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
-                          coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn) {
+ * B \ {b1, b2}'s canonicalization -> drop b2, then b1. In the middle the
+ * 'L's of span(A \ {a1, a2}) are trimmed to span(B)'s, and those holding
+ * none of it lose all their coins. The G' actions into *all (*total of
+ * them); *mid counts those before the trimming (the stopover at A \ {a1,
+ * a2}'s canonical configuration, Theorem 3.16). -1 and why when a step fails. */
+int coins_thm38_actions(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
+                        coins_sq_action **all_out, long long *total_out, long long *mid, char *why, size_t wn) {
     int rc = -1;
     coins_pt *a = pl_xmalloc((size_t)n * sizeof *a), *b = pl_xmalloc((size_t)n * sizeof *b);
     coins_rect *ra = pl_xmalloc((size_t)n * sizeof *ra), *rb = pl_xmalloc((size_t)n * sizeof *rb);
@@ -270,14 +272,14 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
     coins_gp_take(ga, A[t->a2], false);
     gb = coins_gp_new(b, nb, 2);
     int wa = 0, wb = 0;
-    static const char *reason[] = {"", "a window search failed",
-                                   "a re-orientation of an 'L' was refused",
+    static const char *reason[] = {"", "a window search failed", "a re-orientation of an 'L' was refused",
                                    "two hulls near each other without coins near", "a limit was reached"};
     if (coins_sq_canonicalize(ga, a, na, lim, &wa) || coins_sq_canonicalize(gb, b, nb, lim, &wb)) {
         int w = wa ? wa : wb;
         snprintf(why, wn, "Theorem 3.7's construction stopped: %s", reason[w >= 1 && w <= 4 ? w : 1]);
         goto done;
     }
+    coins_gp_actions(ga, mid);
     /* shrinking: each rectangle of span(A') holds at most one of span(B)
      * (a.ii); the others lose all their coins */
     if (!same_rects(ra, ka, rb, kb)) {
@@ -324,6 +326,20 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
         free(all);
         goto done;
     }
+    *all_out = all;
+    *total_out = total;
+    rc = 0;
+done:
+    coins_gp_free(ga), coins_gp_free(gb), coins_gp_free(gc);
+    free(a), free(b), free(ra), free(rb);
+    return rc;
+}
+
+int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
+                          coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn) {
+    coins_sq_action *all;
+    long long total, mid;
+    if (coins_thm38_actions(A, B, n, t, lim, &all, &total, &mid, why, wn)) return -1;
     *from = pl_xmalloc((size_t)total * sizeof **from);
     *to = pl_xmalloc((size_t)total * sizeof **to);
     *nmoves = coins_sq_clean(A, n, all, total, *from, *to);
@@ -331,13 +347,9 @@ int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coi
     if (*nmoves < 0) {
         free(*from), free(*to);
         snprintf(why, wn, "internal error: CLEAN refused the sequence");
-        goto done;
+        return -1;
     }
-    rc = 0;
-done:
-    coins_gp_free(ga), coins_gp_free(gb), coins_gp_free(gc);
-    free(a), free(b), free(ra), free(rb);
-    return rc;
+    return 0;
 }
 
 /* ---------- the `theorems` algorithm: what Section 3 decides, else exact search ---------- */
@@ -361,6 +373,97 @@ bool coins_theorems_applies(const void *level, const pl_request *req, char *why,
     return true;
 }
 
+static void moves_out(const coins_level *l, const coins_pt *from, const coins_pt *to, long long nm, pl_solution *out) {
+    char buf[96];
+    for (long long i = 0; i < nm; i++) {
+        coins_move_text(l, from[i], to[i], buf, sizeof buf);
+        pl_strvec_push(&out->moves, buf);
+    }
+}
+
+/* Labelled square-grid levels (Section 3.2.2): when Theorem 3.8 holds for
+ * the unlabelled counterparts, its construction with the labelled stopover;
+ * the note says whether Theorem 3.16's hypotheses (and Corollary 3.17's)
+ * hold. Else, or when the construction stops, exact search. */
+static int labelled_solve(const coins_level *l, const pl_request *req, pl_solution *out, pl_error *err) {
+    char head[256] = "", tail[256];
+    coins_thm38 t;
+    int st = coins_thm38_check(l->start, l->target, l->n, req->limits, &t);
+    bool cor = coins_cor317_holds(l), claims = false;
+    if (t.a && t.b) {
+        coins_thm316 info;
+        coins_pt *from, *to;
+        long long nm;
+        char why[160] = "";
+        if (!coins_thm316_construct(l, &t, req->limits, &from, &to, &nm, &info, why, sizeof why)) {
+            moves_out(l, from, to, nm, out);
+            free(from), free(to);
+            out->status = PL_SOLVED;
+            out->algorithm = "theorems";
+            out->optimal = -1;
+            pl_solution_set_value(out, "length", out->moves.n);
+            char what[200];
+            if (info.hyp)
+                snprintf(what, sizeof what, "Theorem 3.16 (r = %d; the permutation avoids the coins it excludes)%s",
+                         info.r, cor ? " and Corollary 3.17" : "");
+            else
+                snprintf(what, sizeof what, "Theorem 3.8 for the unlabelled puzzle; Theorem 3.16 does not decide (%s)",
+                         info.reason);
+            char counts[160];
+            snprintf(counts, sizeof counts,
+                     "Theorem 3.8's to the canonical stopover (%lld moves), %lld swaps (%lld moves), the rest (%lld "
+                     "moves)",
+                     info.moves1, info.swaps, info.moves3, info.moves2);
+            join(out->note, sizeof out->note, what, "; certificate by its construction: ", counts, "");
+            return 0;
+        }
+        claims = info.hyp || cor;
+        if (claims)
+            join(head, sizeof head, info.hyp ? "Theorem 3.16" : "Corollary 3.17", " says solvable (construction stopped: ",
+                 why, ")");
+        else if (info.reason[0])
+            join(head, sizeof head, "no theorem decides (Theorem 3.8 holds unlabelled; Theorem 3.16 does not: ",
+                 info.reason, ")", "");
+        else
+            join(head, sizeof head, "no theorem decides (Theorem 3.8 holds unlabelled; its construction stopped: ", why,
+                 ")", "");
+        if (req->limits && req->limits->hit) {
+            out->status = PL_UNKNOWN;
+            out->limit_hit = req->limits->hit;
+            out->algorithm = "theorems";
+            snprintf(out->note, sizeof out->note, "%s", head);
+            return 0;
+        }
+    } else if (st < 0) {
+        out->status = PL_UNKNOWN;
+        out->limit_hit = req->limits ? req->limits->hit : 0;
+        out->algorithm = "theorems";
+        snprintf(out->note, sizeof out->note, "limit reached while checking Theorem 3.8's condition (a)");
+        return 0;
+    } else if (cor) {
+        claims = true;
+        snprintf(head, sizeof head, "Corollary 3.17 says solvable");
+    } else {
+        snprintf(head, sizeof head, "no theorem decides (labelled; Theorem 3.8 does not hold for the unlabelled puzzle)");
+    }
+    int rc = coins_bidir_solve(l, req, out, err);
+    out->algorithm = "theorems";
+    if (rc) return rc;
+    if (claims && out->status == PL_UNSOLVABLE) {
+        pl_error_set(err, NULL, 0, 0, "internal error: %s and exact search says unsolvable", head);
+        return -1;
+    }
+    snprintf(tail, sizeof tail, "%s", out->note);
+    if (claims && out->status == PL_SOLVED)
+        join(out->note, sizeof out->note, head, "; certificate by exact search (", tail, ")");
+    else if (claims)
+        join(out->note, sizeof out->note, head, ", but exact search found no certificate within the limits (", tail,
+             ")");
+    else
+        join(out->note, sizeof out->note, head, "; exact search: ", tail, "");
+    return 0;
+}
+
 int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
     const coins_level *l = level;
     char head[256] = "", p1[48], p2[48], p3[48], p4[48];
@@ -379,7 +482,7 @@ int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *
     if (l->upto != COINS_EXACT) {
         snprintf(head, sizeof head, "no theorem decides (Theorem 3.8 is checked for exact targets only)");
     } else if (l->labelled) {
-        snprintf(head, sizeof head, "no theorem decides (labelled: Theorem 3.16 is not implemented)");
+        return labelled_solve(l, req, out, err);
     } else {
         coins_thm38 t;
         int st = coins_thm38_check(l->start, l->target, l->n, req->limits, &t);
@@ -447,10 +550,12 @@ int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *
         char h2[256];
         join(h2, sizeof h2, head, " (", cwhy, ")");
         join(out->note, sizeof out->note, h2, "; certificate by exact search (", tail, ")");
-    } else if (claims)
-        join(out->note, sizeof out->note, head, ", but exact search found no certificate within the limits (", tail,
+    } else if (claims) {
+        char h2[256];
+        join(h2, sizeof h2, head, " (", cwhy, ")");
+        join(out->note, sizeof out->note, h2, ", but exact search found no certificate within the limits (", tail,
              ")");
-    else
+    } else
         join(out->note, sizeof out->note, head, "; exact search: ", tail, "");
     return 0;
 }

@@ -158,6 +158,27 @@ void coins_square_info(const coins_level *l, json_t *o);
  * construction stops (a window search that finds nothing, ...). */
 int coins_thm38_construct(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
                           coins_pt **from, coins_pt **to, long long *nmoves, char *why, size_t wn);
+/* The G' actions of that construction (allocated, *total), *mid of them
+ * before the trimming: the stopover at the canonical configuration of
+ * A \ {a1, a2} with N - |L| coins in the reserve (Theorem 3.16). */
+int coins_thm38_actions(const coins_pt *A, const coins_pt *B, int n, const coins_thm38 *t, pl_limits *lim,
+                        coins_sq_action **all, long long *total, long long *mid, char *why, size_t wn);
+/* ---------- square_labelled.c: Theorem 3.16, Corollary 3.17 ---------- */
+typedef struct coins_thm316 {
+    int r;            /* red coins at the stopover: N - |L| */
+    bool hyp;         /* Theorem 3.16's hypotheses hold for step [3]'s permutation */
+    char reason[128]; /* why not */
+    long long swaps, moves1, moves3, moves2; /* swaps; moves of M1, of the swaps, of M2 */
+    bool stopped_at_end;                     /* the construction stopped at the end of an 'L' */
+} coins_thm316;
+/* Theorem 3.8's construction with the labelled stopover of Section 3.2.2
+ * (t: Theorem 3.8's conditions hold for the unlabelled counterparts). Moves
+ * from[i] -> to[i] (allocated). -1 and why when a step fails (a swap not
+ * found in its window, no room in the span, ...). */
+int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits *lim, coins_pt **from,
+                           coins_pt **to, long long *nmoves, coins_thm316 *info, char *why, size_t wn);
+/* Corollary 3.17's conditions (labelled level, square grid). */
+bool coins_cor317_holds(const coins_level *l);
 /* The `theorems` algorithm: Proposition 3.11 (unsolvable), Theorem 3.8
  * (solvable; the certificate comes from exact search), else exact search,
  * with the note saying which. */

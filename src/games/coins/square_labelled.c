@@ -1,0 +1,516 @@
+/* Labelled puzzles on the square grid (Galliot 2019, Section 3.2.2):
+ * Theorem 3.16 and Corollary 3.17, with the swaps of Propositions 3.12-3.15.
+ *
+ * The unlabelled construction of Theorem 3.8 (solve_twoextra.c) passes
+ * through the canonical configuration L of A \ {a1, a2} with r = N - |L|
+ * coins in G''s reserve. There we
+ *   [2] drop the r reserve coins on the first r red positions (positions of
+ *       span(A \ {a1, a2}) outside L) in Figure 36's order: per rectangle,
+ *       the bottom row left to right, the left column bottom to top, then
+ *       the rest row by row from the bottom, left to right (each has two
+ *       occupied neighbours when its turn comes);
+ *   [3] permute the coins of this configuration X in the real game;
+ *   [4] take the r coins back (reverse order) and [5] finish Theorem 3.8's
+ *       sequence.
+ * Steps [1]+[2] and [4]+[5] are G' sequences from (A, 0) and from (X, 0);
+ * CLEAN turns each into real moves M1 and M2. Running M1 on A's labels gives
+ * the labels X holds, running M2 backwards from B's labels those X must hold:
+ * step [3] realises that permutation.
+ *
+ * Step [3] fixes positions one at a time (ends of the 'L's first, biggest
+ * 'L's first, then the other blue positions, then the red ones, as in the
+ * proof of Theorem 3.16), each by a swap that exchanges two coins and puts
+ * every other coin back: first the three-move rotation through a free
+ * position with two neighbours (Figures 37, 39, 41, 42), else a shortest
+ * search (iterative deepening, the number of displaced coins as the bound)
+ * over the moves inside a window of the cells within distance 2 of the two
+ * coins and of the free positions near them, which recovers the small
+ * routines the thesis draws (Figures 40, 43, 44, 47-54; lost) in O(1) time
+ * each; when the direct swap fails, through a red position. Each swap is
+ * O(1) moves found in O(1) time (the window and the depth are bounded), so
+ * step [3] costs O(N) moves as the theorem says. Not done: the scaffolding
+ * of Proposition 3.13 case (II) for the end of a large 'L' whose neighbour
+ * cells are empty (O(|L|) moves climbing its branch): such a swap is searched
+ * like the others and, when the window is not enough, the construction stops
+ * and `theorems` falls back to exact search, saying so.
+ *
+ * Theorem 3.16's hypotheses are checked on the permutation of step [3]; the
+ * construction runs whether or not they hold (a certificate is a certificate)
+ * and the note says which. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers.h"
+
+/* ---------- the board of step [3]: a dense grid over the span's box ---------- */
+typedef struct {
+    int r0, c0, h, w;
+    int *cell;      /* coin id or -1 */
+    coins_pt *pos;  /* coin id -> position */
+    coins_pt *from; /* the moves made, for the certificate */
+    coins_pt *to;
+    long long nm, cap;
+} board;
+
+static int *cell_at(board *b, coins_pt p) {
+    int r = p.r - b->r0, c = p.c - b->c0;
+    if (r < 0 || c < 0 || r >= b->h || c >= b->w) return NULL;
+    return &b->cell[(size_t)r * (size_t)b->w + (size_t)c];
+}
+
+static int coin_at(board *b, coins_pt p) {
+    int *x = cell_at(b, p);
+    return x ? *x : -1;
+}
+
+/* occupied neighbours of p, not counting the coin at `except` */
+static int nbrs(board *b, coins_pt p, coins_pt except) {
+    static const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int k = 0;
+    for (int i = 0; i < 4; i++) {
+        coins_pt q = {p.r + d[i][0], p.c + d[i][1]};
+        if ((q.r != except.r || q.c != except.c) && coin_at(b, q) >= 0) k++;
+    }
+    return k;
+}
+
+static bool legal(board *b, coins_pt x, coins_pt y) {
+    int *cy = cell_at(b, y);
+    return coin_at(b, x) >= 0 && cy && *cy < 0 && nbrs(b, y, x) >= 2;
+}
+
+static void apply(board *b, coins_pt x, coins_pt y) {
+    int id = coin_at(b, x);
+    *cell_at(b, x) = -1;
+    *cell_at(b, y) = id;
+    b->pos[id] = y;
+}
+
+static void record(board *b, coins_pt x, coins_pt y) {
+    if (b->nm == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 64;
+        b->from = pl_xrealloc(b->from, (size_t)b->cap * sizeof *b->from);
+        b->to = pl_xrealloc(b->to, (size_t)b->cap * sizeof *b->to);
+    }
+    b->from[b->nm] = x, b->to[b->nm] = y, b->nm++;
+}
+
+/* ---------- one swap: the coins at p and q exchanged, all others back ---------- */
+#define SW_MAXW 96
+#define SW_MAXD 10
+typedef struct {
+    board *b;
+    coins_pt W[SW_MAXW];
+    int nw;
+    int cp, cq; /* the coins to exchange */
+    coins_pt p, q;
+    coins_pt orig[SW_MAXW]; /* start position of the coin on W[i], if any */
+    int origid[SW_MAXW];
+    int nc;
+    coins_pt path_from[SW_MAXD], path_to[SW_MAXD];
+    long long nodes, max_nodes;
+} swap_search;
+
+static coins_pt goal_of(const swap_search *s, int id, coins_pt now) {
+    if (id == s->cp) return s->q;
+    if (id == s->cq) return s->p;
+    for (int i = 0; i < s->nc; i++)
+        if (s->origid[i] == id) return s->orig[i];
+    return now; /* a coin outside the window never moves */
+}
+
+static bool same(coins_pt a, coins_pt b) {
+    return a.r == b.r && a.c == b.c;
+}
+
+static int dfs(swap_search *s, int depth, int bound, int h, int last) {
+    if (h == 0) return depth;
+    if (depth + h > bound || ++s->nodes > s->max_nodes) return -1;
+    board *b = s->b;
+    /* the free cells of the window with two occupied neighbours: the only
+     * destinations (a move needs two besides the mover) */
+    coins_pt T[SW_MAXW];
+    int nt = 0;
+    for (int j = 0; j < s->nw; j++)
+        if (coin_at(b, s->W[j]) < 0 && nbrs(b, s->W[j], s->W[j]) >= 2) T[nt++] = s->W[j];
+    for (int pass = 0; pass < 2; pass++) /* moves that put a coin home first */
+        for (int i = 0; i < s->nw; i++) {
+            coins_pt x = s->W[i];
+            int id = coin_at(b, x);
+            if (id < 0 || id == last) continue;
+            coins_pt gx = goal_of(s, id, x);
+            for (int j = 0; j < nt; j++) {
+                coins_pt y = T[j];
+                if ((pass == 0) != same(y, gx) || !legal(b, x, y)) continue;
+                int h2 = h - !same(x, gx) + !same(y, gx);
+                if (depth + 1 + h2 > bound) continue;
+                apply(b, x, y);
+                s->path_from[depth] = x, s->path_to[depth] = y;
+                int r = dfs(s, depth + 1, bound, h2, id);
+                apply(b, y, x);
+                if (r >= 0) return r;
+                if (s->nodes > s->max_nodes) return -1;
+            }
+        }
+    return -1;
+}
+
+static void add_cell(swap_search *s, coins_pt c) {
+    if (!cell_at(s->b, c) || s->nw >= SW_MAXW) return;
+    for (int i = 0; i < s->nw; i++)
+        if (same(s->W[i], c)) return;
+    s->W[s->nw++] = c;
+}
+
+/* Free cells with two occupied neighbours near p (the hubs a swap rotates
+ * through), nearest first. */
+static int hubs(board *b, coins_pt p, coins_pt q, int radius, coins_pt *out, int max) {
+    int n = 0;
+    for (int d = 1; d <= radius && n < max; d++)
+        for (int dr = -d; dr <= d && n < max; dr++)
+            for (int dc = -d; dc <= d && n < max; dc++) {
+                if ((dr < 0 ? -dr : dr) != d && (dc < 0 ? -dc : dc) != d) continue;
+                coins_pt y = {p.r + dr, p.c + dc};
+                int *cy = cell_at(b, y);
+                if (!cy || *cy >= 0 || nbrs(b, y, y) < 2 || same(y, q)) continue;
+                out[n++] = y;
+            }
+    return n;
+}
+
+static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
+    if (same(p, q)) return 0;
+    /* the three-move rotation through a hub f: p -> f, q -> p, f -> q */
+    coins_pt hub[24];
+    int nh = hubs(b, p, q, 4, hub, 12);
+    nh += hubs(b, q, p, 4, hub + nh, 12);
+    if (nh < 24 && far_hub.r != INT32_MIN) hub[nh++] = far_hub;
+    for (int i = 0; i < nh; i++)
+        for (int o = 0; o < 2; o++) {
+            coins_pt x = o ? q : p, y = o ? p : q, f = hub[i];
+            if (!legal(b, x, f)) continue;
+            apply(b, x, f);
+            if (legal(b, y, x)) {
+                apply(b, y, x);
+                if (legal(b, f, y)) {
+                    apply(b, f, y);
+                    record(b, x, f), record(b, y, x), record(b, f, y);
+                    return 0;
+                }
+                apply(b, x, y);
+            }
+            apply(b, f, x);
+        }
+    /* a shortest search in the window */
+    swap_search *s = pl_xcalloc(1, sizeof *s);
+    s->b = b, s->p = p, s->q = q, s->cp = coin_at(b, p), s->cq = coin_at(b, q);
+    for (int dr = -2; dr <= 2; dr++)
+        for (int dc = -2; dc <= 2; dc++) {
+            add_cell(s, (coins_pt){p.r + dr, p.c + dc});
+            add_cell(s, (coins_pt){q.r + dr, q.c + dc});
+        }
+    for (int i = 0; i < nh && i < 6; i++)
+        for (int dr = -1; dr <= 1; dr++)
+            for (int dc = -1; dc <= 1; dc++) add_cell(s, (coins_pt){hub[i].r + dr, hub[i].c + dc});
+    for (int i = 0; i < s->nw; i++) {
+        int id = coin_at(b, s->W[i]);
+        if (id >= 0) s->origid[s->nc] = id, s->orig[s->nc++] = s->W[i];
+    }
+    s->max_nodes = 50000;
+    int len = -1;
+    for (int bound = 2; bound <= SW_MAXD && len < 0 && s->nodes <= s->max_nodes; bound++)
+        len = dfs(s, 0, bound, 2, -1);
+    if (len >= 0)
+        for (int i = 0; i < len; i++) {
+            apply(b, s->path_from[i], s->path_to[i]);
+            record(b, s->path_from[i], s->path_to[i]);
+        }
+    free(s);
+    return len >= 0 ? 0 : -1;
+}
+
+/* ---------- Theorem 3.16 ---------- */
+static bool in_rect(coins_rect R, coins_pt p) {
+    return p.r >= R.r0 && p.r <= R.r1 && p.c >= R.c0 && p.c <= R.c1;
+}
+
+/* Figure 36's order of the red positions of R (L's positions excluded). */
+static int red_order(coins_rect R, board *isL, coins_pt *out) {
+    int n = 0;
+    for (int c = R.c0; c <= R.c1; c++) out[n++] = (coins_pt){R.r1, c};
+    for (int r = R.r1 - 1; r >= R.r0; r--) out[n++] = (coins_pt){r, R.c0};
+    for (int r = R.r1 - 1; r >= R.r0; r--)
+        for (int c = R.c0 + 1; c <= R.c1; c++) out[n++] = (coins_pt){r, c};
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (coin_at(isL, out[i]) < 0) out[k++] = out[i];
+    return k;
+}
+
+static int cmp_size_desc(const void *x, const void *y) {
+    const int *a = x, *b = y;
+    return b[0] - a[0];
+}
+
+int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits *lim, coins_pt **from_out,
+                           coins_pt **to_out, long long *nmoves, coins_thm316 *info, char *why, size_t wn) {
+    int n = l->n, rc = -1;
+    memset(info, 0, sizeof *info);
+    coins_sq_action *all = NULL, *p1 = NULL, *p2 = NULL;
+    coins_pt *a = pl_xmalloc((size_t)n * sizeof *a), *Lp = NULL, *red = NULL;
+    coins_rect *ra = pl_xmalloc((size_t)n * sizeof *ra);
+    coins_pt *f1 = NULL, *t1 = NULL, *f2 = NULL, *t2 = NULL, *X = NULL;
+    board b = {0}, isL = {0};
+    int *mu = NULL, *order = NULL;
+    coins_gp *g = NULL;
+    long long total, mid;
+    if (coins_thm38_actions(l->start, l->target, n, t, lim, &all, &total, &mid, why, wn)) goto done;
+    int na = 0;
+    for (int i = 0; i < n; i++)
+        if (i != t->a1 && i != t->a2) a[na++] = l->start[i];
+    int ka = coins_sq_span_rects(a, na, ra), k = coins_sq_canonical(a, na, &Lp), r = n - k;
+    info->r = r;
+    /* the box of span(A \ {a1, a2}) */
+    coins_rect box = ra[0];
+    long long cells = 0;
+    for (int i = 0; i < ka; i++) {
+        if (ra[i].r0 < box.r0) box.r0 = ra[i].r0;
+        if (ra[i].c0 < box.c0) box.c0 = ra[i].c0;
+        if (ra[i].r1 > box.r1) box.r1 = ra[i].r1;
+        if (ra[i].c1 > box.c1) box.c1 = ra[i].c1;
+        cells += (long long)(ra[i].r1 - ra[i].r0 + 1) * (ra[i].c1 - ra[i].c0 + 1);
+    }
+    if (cells <= n) {
+        snprintf(why, wn, "span(A \\ {a1, a2}) has no room beside the coins (|A| >= its size): no move at the stopover");
+        goto done;
+    }
+    /* the boards cover A, B and the span: every move of M1, M2 and the swaps
+     * stays in span(A) */
+    for (int i = 0; i < n; i++)
+        for (int x = 0; x < 2; x++) {
+            coins_pt q = x ? l->target[i] : l->start[i];
+            if (q.r < box.r0) box.r0 = q.r;
+            if (q.c < box.c0) box.c0 = q.c;
+            if (q.r > box.r1) box.r1 = q.r;
+            if (q.c > box.c1) box.c1 = q.c;
+        }
+    if ((long long)(box.r1 - box.r0 + 1) * (box.c1 - box.c0 + 1) > 50000000) {
+        snprintf(why, wn, "the span's box is too large for the swap board");
+        goto done;
+    }
+    for (board *x = &b; x; x = x == &b ? &isL : NULL) {
+        x->r0 = box.r0, x->c0 = box.c0, x->h = box.r1 - box.r0 + 1, x->w = box.c1 - box.c0 + 1;
+        x->cell = pl_xmalloc((size_t)x->h * (size_t)x->w * sizeof *x->cell);
+        for (long long i = 0; i < (long long)x->h * x->w; i++) x->cell[i] = -1;
+        x->pos = pl_xmalloc((size_t)n * sizeof *x->pos);
+    }
+    for (int i = 0; i < k; i++) *cell_at(&isL, Lp[i]) = i;
+    /* [2] the red positions, Figure 36's order */
+    red = pl_xmalloc((size_t)cells * sizeof *red);
+    int nred = 0;
+    for (int i = 0; i < ka; i++) nred += red_order(ra[i], &isL, red + nred);
+    /* [1]+[2] and [4]+[5] as G' sequences, replayed */
+    p1 = pl_xmalloc((size_t)(mid + r) * sizeof *p1);
+    p2 = pl_xmalloc((size_t)(total - mid + r) * sizeof *p2);
+    memcpy(p1, all, (size_t)mid * sizeof *p1);
+    for (int i = 0; i < r; i++) {
+        p1[mid + i] = (coins_sq_action){red[i].r, red[i].c, true};
+        p2[i] = (coins_sq_action){red[r - 1 - i].r, red[r - 1 - i].c, false};
+    }
+    memcpy(p2 + r, all + mid, (size_t)(total - mid) * sizeof *p2);
+    X = pl_xmalloc((size_t)n * sizeof *X);
+    memcpy(X, Lp, (size_t)k * sizeof *X);
+    memcpy(X + k, red, (size_t)r * sizeof *X);
+    g = coins_gp_new(l->start, n, 0);
+    for (long long i = 0; i < mid + r; i++) {
+        coins_pt q = {p1[i].r, p1[i].c};
+        if (p1[i].drop ? coins_gp_drop(g, q) : coins_gp_take(g, q, false)) break;
+    }
+    bool ok = !coins_gp_failed(g) && coins_gp_reserve(g) == 0;
+    for (int i = 0; i < n && ok; i++) ok = coins_gp_count(g, X[i]) == 1;
+    coins_gp_free(g);
+    g = NULL;
+    if (!ok) {
+        snprintf(why, wn, "internal error: the stopover is not L plus the dropped coins");
+        goto done;
+    }
+    f1 = pl_xmalloc((size_t)(mid + r) * sizeof *f1), t1 = pl_xmalloc((size_t)(mid + r) * sizeof *t1);
+    f2 = pl_xmalloc((size_t)(total - mid + r) * sizeof *f2), t2 = pl_xmalloc((size_t)(total - mid + r) * sizeof *t2);
+    long long n1 = coins_sq_clean(l->start, n, p1, mid + r, f1, t1);
+    long long n2 = coins_sq_clean(X, n, p2, total - mid + r, f2, t2);
+    if (n1 < 0 || n2 < 0) {
+        snprintf(why, wn, "internal error: CLEAN refused a part");
+        goto done;
+    }
+    /* the labels X holds after M1 (coin i of A) */
+    for (int i = 0; i < n; i++) *cell_at(&b, l->start[i]) = i, b.pos[i] = l->start[i];
+    for (long long i = 0; i < n1; i++) apply(&b, f1[i], t1[i]);
+    /* the labels X must hold: M2 run backwards from B (isL's cells are free
+     * for the moment) */
+    for (long long i = 0; i < (long long)isL.h * isL.w; i++) isL.cell[i] = -1;
+    for (int i = 0; i < n; i++) *cell_at(&isL, l->target[i]) = i, isL.pos[i] = l->target[i];
+    for (long long i = n2 - 1; i >= 0; i--) apply(&isL, t2[i], f2[i]);
+    mu = pl_xmalloc((size_t)n * sizeof *mu); /* mu[i]: the coin that must end on X[i] */
+    for (int i = 0; i < n; i++) {
+        mu[i] = coin_at(&isL, X[i]);
+        if (coin_at(&b, X[i]) < 0 || mu[i] < 0) {
+            snprintf(why, wn, "internal error: M1 or M2 does not meet the stopover");
+            goto done;
+        }
+    }
+    for (long long i = 0; i < (long long)isL.h * isL.w; i++) isL.cell[i] = -1;
+    for (int i = 0; i < k; i++) *cell_at(&isL, Lp[i]) = i;
+    /* labels: coins with the same label are interchangeable; a coin of
+     * the right label on X[i] is as good as coin mu[i] */
+    /* Theorem 3.16's hypotheses on the permutation */
+    bool all_even = true;
+    for (int i = 0; i < ka; i++) all_even &= (ra[i].r1 - ra[i].r0 + ra[i].c1 - ra[i].c0) % 2 == 0;
+    info->hyp = true;
+    info->reason[0] = 0;
+    for (int i = 0; i < n && info->hyp; i++) {
+        if (l->label[coin_at(&b, X[i])] == l->label[mu[i]]) continue; /* not involved */
+        for (int j = 0; j < ka; j++) {
+            coins_rect R = ra[j];
+            if (!in_rect(R, X[i])) continue;
+            int m = R.r1 - R.r0 + 1, w = R.c1 - R.c0 + 1;
+            bool line = m == 1 || w == 1;
+            bool end = (X[i].r == R.r0 && X[i].c == R.c0) || (X[i].r == R.r1 && X[i].c == R.c1) ||
+                       (line && ((X[i].r == R.r1 && X[i].c == R.c0) || (X[i].r == R.r0 && X[i].c == R.c1)));
+            if (line && end && coin_at(&isL, X[i]) >= 0) {
+                info->hyp = false;
+                snprintf(info->reason, sizeof info->reason, "it moves an end of a line 'L'");
+            } else if (r == 2 && all_even && coin_at(&isL, X[i]) >= 0) {
+                bool mid5 = ((m == 1 && w == 5) || (m == 5 && w == 1)) && X[i].r == (R.r0 + R.r1) / 2 &&
+                            X[i].c == (R.c0 + R.c1) / 2;
+                bool sq2 = m == 2 && w == 2;
+                if (mid5) {
+                    info->hyp = false;
+                    snprintf(info->reason, sizeof info->reason,
+                             "r = 2, every 'L' even, and it moves the middle coin of a 1x5 'L'");
+                } else if (sq2) { /* allowed: the two coins exchanged with each other */
+                    coins_pt o = {R.r0 + R.r1 - X[i].r, R.c0 + R.c1 - X[i].c};
+                    int oi = -1;
+                    for (int x = 0; x < n; x++)
+                        if (same(X[x], o)) oi = x;
+                    if (oi < 0 || l->label[coin_at(&b, o)] != l->label[mu[i]] ||
+                        l->label[coin_at(&b, X[i])] != l->label[mu[oi]]) {
+                        info->hyp = false;
+                        snprintf(info->reason, sizeof info->reason,
+                                 "r = 2, every 'L' even, and it moves a coin of a 2x2 'L' other than by exchanging "
+                                 "its two coins");
+                    }
+                }
+            }
+        }
+    }
+    /* [3] positions in the proof's order: ends of 'L's (biggest first),
+     * other blue positions, red ones */
+    order = pl_xmalloc((size_t)n * 2 * sizeof *order);
+    for (int i = 0; i < n; i++) {
+        int key = 0;
+        for (int j = 0; j < ka; j++)
+            if (in_rect(ra[j], X[i])) {
+                int size = ra[j].r1 - ra[j].r0 + ra[j].c1 - ra[j].c0 + 2;
+                bool end = (X[i].r == ra[j].r0 && X[i].c == ra[j].c0) || (X[i].r == ra[j].r1 && X[i].c == ra[j].c1);
+                key = i >= k ? 0 : end ? 1000000 + size : 1;
+            }
+        order[2 * i] = key, order[2 * i + 1] = i;
+    }
+    qsort(order, (size_t)n, 2 * sizeof *order, cmp_size_desc);
+    /* a far hub: p_{r+1}, free with two neighbours */
+    coins_pt far_hub = {INT32_MIN, 0};
+    for (int i = r; i < nred && far_hub.r == INT32_MIN; i++)
+        if (nbrs(&b, red[i], red[i]) >= 2) far_hub = red[i];
+    bool *fixed = pl_xcalloc((size_t)n, sizeof *fixed);
+    for (int o = 0; o < n; o++) {
+        int i = order[2 * o + 1];
+        if (lim && !pl_limits_tick(lim)) {
+            free(fixed);
+            snprintf(why, wn, "a limit was reached during the swaps");
+            goto done;
+        }
+        int want = mu[i], guard = 0;
+        /* any coin of the wanted label will do: the nearest not fixed */
+        while (l->label[coin_at(&b, X[i])] != l->label[want]) {
+            int best = -1, bd = 1 << 30;
+            for (int x = 0; x < n; x++) {
+                if (fixed[x] || x == i || l->label[coin_at(&b, X[x])] != l->label[want]) continue;
+                int d = abs(X[x].r - X[i].r) + abs(X[x].c - X[i].c);
+                if (d < bd) bd = d, best = x;
+            }
+            if (best < 0 || guard++ > 4) break;
+            if (!swap_coins(&b, X[i], X[best], far_hub)) {
+                info->swaps++;
+                break;
+            }
+            /* through a red position not fixed, nearest to X[i] */
+            int s = -1;
+            bd = 1 << 30;
+            for (int x = k; x < n; x++) {
+                if (fixed[x] || x == i || x == best) continue;
+                int d = abs(X[x].r - X[i].r) + abs(X[x].c - X[i].c);
+                if (d < bd) bd = d, s = x;
+            }
+            if (s < 0 || swap_coins(&b, X[best], X[s], far_hub)) break;
+            info->swaps++;
+        }
+        if (l->label[coin_at(&b, X[i])] != l->label[want]) {
+            free(fixed);
+            char pt[48];
+            coins_pt_text(l, X[i], pt, sizeof pt);
+            bool end = order[2 * o] >= 1000000;
+            info->stopped_at_end = end;
+            snprintf(why, wn, "no swap found in its window for position %s%s", pt,
+                     end ? ", an end of an 'L' (Proposition 3.13's scaffolding is not implemented)" : "");
+            goto done;
+        }
+        fixed[i] = true;
+    }
+    free(fixed);
+    /* the certificate: M1, the swaps, M2 */
+    *nmoves = n1 + b.nm + n2;
+    *from_out = pl_xmalloc((size_t)(*nmoves > 0 ? *nmoves : 1) * sizeof **from_out);
+    *to_out = pl_xmalloc((size_t)(*nmoves > 0 ? *nmoves : 1) * sizeof **to_out);
+    long long at = 0;
+    for (long long i = 0; i < n1; i++) (*from_out)[at] = f1[i], (*to_out)[at++] = t1[i];
+    for (long long i = 0; i < b.nm; i++) (*from_out)[at] = b.from[i], (*to_out)[at++] = b.to[i];
+    for (long long i = 0; i < n2; i++) (*from_out)[at] = f2[i], (*to_out)[at++] = t2[i];
+    info->moves1 = n1, info->moves3 = b.nm, info->moves2 = n2;
+    rc = 0;
+done:
+    coins_gp_free(g);
+    free(all), free(p1), free(p2), free(a), free(Lp), free(red), free(ra), free(f1), free(t1), free(f2), free(t2);
+    free(X), free(mu), free(order);
+    free(b.cell), free(b.pos), free(b.from), free(b.to), free(isL.cell), free(isL.pos);
+    return rc;
+}
+
+/* Corollary 3.17: same span S, |A| < |S|, no 2x2, 1x5 or 5x1 component, and
+ * the same coin (label) on each end of a line component in A and B. */
+bool coins_cor317_holds(const coins_level *l) {
+    int n = l->n;
+    coins_rect *sa = pl_xmalloc((size_t)n * sizeof *sa), *sb = pl_xmalloc((size_t)n * sizeof *sb);
+    int ka = coins_sq_span_rects(l->start, n, sa), kb = coins_sq_span_rects(l->target, n, sb);
+    bool ok = ka == kb;
+    long long cells = 0;
+    for (int i = 0; i < ka && ok; i++) {
+        ok = sa[i].r0 == sb[i].r0 && sa[i].c0 == sb[i].c0 && sa[i].r1 == sb[i].r1 && sa[i].c1 == sb[i].c1;
+        int m = sa[i].r1 - sa[i].r0 + 1, w = sa[i].c1 - sa[i].c0 + 1;
+        cells += (long long)m * w;
+        if ((m == 2 && w == 2) || (m == 1 && w == 5) || (m == 5 && w == 1)) ok = false;
+        if (ok && (m == 1 || w == 1)) {
+            coins_pt e[2] = {{sa[i].r0, sa[i].c0}, {sa[i].r1, sa[i].c1}};
+            for (int x = 0; x < 2 && ok; x++) {
+                int ia = -1, ib = -1;
+                for (int j = 0; j < n; j++) {
+                    if (same(l->start[j], e[x])) ia = j;
+                    if (same(l->target[j], e[x])) ib = j;
+                }
+                ok = ia >= 0 && ib >= 0 && l->label[ia] == l->label[ib];
+            }
+        }
+    }
+    free(sa), free(sb);
+    return ok && cells > n;
+}
