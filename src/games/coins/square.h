@@ -170,6 +170,7 @@ typedef struct coins_thm316 {
     char reason[128]; /* why not */
     long long swaps, moves1, moves3, moves2; /* swaps; moves of M1, of the swaps, of M2 */
     bool stopped_at_end;                     /* the construction stopped at the end of an 'L' */
+    long long scaffolds;                     /* swaps at 'L' ends through a scaffold (Prop. 3.13 II) */
 } coins_thm316;
 /* Theorem 3.8's construction with the labelled stopover of Section 3.2.2
  * (t: Theorem 3.8's conditions hold for the unlabelled counterparts). Moves

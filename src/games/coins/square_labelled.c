@@ -27,12 +27,13 @@
  * coins and of the free positions near them, which recovers the small
  * routines the thesis draws (Figures 40, 43, 44, 47-54; lost) in O(1) time
  * each; when the direct swap fails, through a red position. Each swap is
- * O(1) moves found in O(1) time (the window and the depth are bounded), so
- * step [3] costs O(N) moves as the theorem says. Not done: the scaffolding
- * of Proposition 3.13 case (II) for the end of a large 'L' whose neighbour
- * cells are empty (O(|L|) moves climbing its branch): such a swap is searched
- * like the others and, when the window is not enough, the construction stops
- * and `theorems` falls back to exact search, saying so.
+ * O(1) moves found in O(1) time (the window and the depth are bounded); the
+ * end of a large 'L' gets the scaffolding of Proposition 3.13 case (II)
+ * (below, O(|L|) moves), so step [3] costs O(N) moves as the theorem says.
+ * Not done: the end of an 'L' when r = 2 and neither the window nor a
+ * scaffold (it needs three red coins beside a bare branch) is enough
+ * (Proposition 3.14 case (II), Figures 51-52): the construction stops and
+ * `theorems` falls back to exact search, saying so.
  *
  * Theorem 3.16's hypotheses are checked on the permutation of step [3]; the
  * construction runs whether or not they hold (a certificate is a certificate)
@@ -124,6 +125,11 @@ static bool same(coins_pt a, coins_pt b) {
     return a.r == b.r && a.c == b.c;
 }
 
+/* Is coin id where the swap wants it, on pos? */
+static bool sat(const swap_search *s, int id, coins_pt pos) {
+    return same(pos, goal_of(s, id, pos));
+}
+
 static int dfs(swap_search *s, int depth, int bound, int h, int last) {
     if (h == 0) return depth;
     if (depth + h > bound || ++s->nodes > s->max_nodes) return -1;
@@ -139,11 +145,12 @@ static int dfs(swap_search *s, int depth, int bound, int h, int last) {
             coins_pt x = s->W[i];
             int id = coin_at(b, x);
             if (id < 0 || id == last) continue;
-            coins_pt gx = goal_of(s, id, x);
+            bool sx = sat(s, id, x);
             for (int j = 0; j < nt; j++) {
                 coins_pt y = T[j];
-                if ((pass == 0) != same(y, gx) || !legal(b, x, y)) continue;
-                int h2 = h - !same(x, gx) + !same(y, gx);
+                bool sy = sat(s, id, y);
+                if ((pass == 0) != sy || !legal(b, x, y)) continue;
+                int h2 = h - !sx + !sy;
                 if (depth + 1 + h2 > bound) continue;
                 apply(b, x, y);
                 s->path_from[depth] = x, s->path_to[depth] = y;
@@ -218,9 +225,10 @@ static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
         if (id >= 0) s->origid[s->nc] = id, s->orig[s->nc++] = s->W[i];
     }
     s->max_nodes = 50000;
-    int len = -1;
-    for (int bound = 2; bound <= SW_MAXD && len < 0 && s->nodes <= s->max_nodes; bound++)
-        len = dfs(s, 0, bound, 2, -1);
+    int len = -1, h0 = 0;
+    for (int i = 0; i < s->nc; i++) h0 += !sat(s, s->origid[i], s->orig[i]);
+    for (int bound = h0; bound <= SW_MAXD && len < 0 && s->nodes <= s->max_nodes; bound++)
+        len = dfs(s, 0, bound, h0, -1);
     if (len >= 0)
         for (int i = 0; i < len; i++) {
             apply(b, s->path_from[i], s->path_to[i]);
@@ -230,11 +238,133 @@ static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
     return len >= 0 ? 0 : -1;
 }
 
-/* ---------- Theorem 3.16 ---------- */
 static bool in_rect(coins_rect R, coins_pt p) {
     return p.r >= R.r0 && p.r <= R.r1 && p.c >= R.c0 && p.c <= R.c1;
 }
 
+/* ---------- the scaffolding of Proposition 3.13, case (II) ----------
+ *
+ * The end x of a large 'L' (a corner of its rectangle R) may have no
+ * occupied neighbour: no coin can take its place until both its neighbour
+ * cells in R are filled, and the support for them is far down the branch.
+ * The scaffold fills a chain of cells of R, each with two occupied
+ * neighbours when its turn comes: the virus spread of Section 3.3.1 from
+ * the configuration, nearest cells to x first, until x's two neighbours are
+ * reached, pruned to the cells some later one (or x) relies on. Red coins
+ * are brought from their positions (the last dropped first, so a parked
+ * coin's own support is still there), and a chain cell nobody relies on any
+ * more is recycled to the next one: a few coins climb the branch (three
+ * beside a bare branch, as in Figure 46; two when the column beside it is
+ * already full). At the top the swap is a local one; then every scaffolding
+ * move is undone in reverse order. A forward move is made only from a cell
+ * with two occupied neighbours, so each reverse move is legal. O(|L|) moves,
+ * as the proposition says; O(|R| log |R|) time for the spread. */
+static int scaffold_swap(board *b, coins_rect R, coins_pt x, coins_pt y, const coins_pt *red, int r,
+                         coins_pt far_hub) {
+    int h = R.r1 - R.r0 + 1, w = R.c1 - R.c0 + 1, cells = h * w;
+    static const int d4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    /* targets: x's neighbours in R */
+    coins_pt tg[4];
+    int ntg = 0;
+    for (int i = 0; i < 4; i++) {
+        coins_pt q = {x.r + d4[i][0], x.c + d4[i][1]};
+        if (in_rect(R, q)) tg[ntg++] = q;
+    }
+    if (ntg < 2) return -1;
+    /* the spread over R: state 0 free, 1 occupied at the start, 2 filled */
+    uint8_t *st = pl_xcalloc((size_t)cells, 1);
+    int *sup = pl_xmalloc((size_t)cells * 2 * sizeof *sup), *fillorder = pl_xmalloc((size_t)cells * sizeof *fillorder);
+    int nf = 0;
+#define IDX(p) (((p).r - R.r0) * w + ((p).c - R.c0))
+#define PT(i) ((coins_pt){R.r0 + (i) / w, R.c0 + (i) % w})
+    for (int i = 0; i < cells; i++) st[i] = coin_at(b, PT(i)) >= 0;
+    int tfilled = 0;
+    for (int t = 0; t < ntg; t++) tfilled += st[IDX(tg[t])] != 0;
+    /* repeatedly fill the fillable free cell nearest to x (a simple scan per
+     * fill: O(|R|) each, the chain is O(h + w) long) */
+    while (tfilled < ntg) {
+        int best = -1, bd = 1 << 30;
+        for (int i = 0; i < cells; i++) {
+            if (st[i] || same(PT(i), x)) continue;
+            coins_pt p = PT(i);
+            int k = 0;
+            for (int d = 0; d < 4; d++) {
+                coins_pt q = {p.r + d4[d][0], p.c + d4[d][1]};
+                if (in_rect(R, q) && st[IDX(q)]) k++;
+            }
+            int dist = abs(p.r - x.r) + abs(p.c - x.c);
+            if (k >= 2 && dist < bd) bd = dist, best = i;
+        }
+        if (best < 0) break;
+        coins_pt p = PT(best);
+        int k = 0;
+        for (int d = 0; d < 4 && k < 2; d++) {
+            coins_pt q = {p.r + d4[d][0], p.c + d4[d][1]};
+            if (in_rect(R, q) && st[IDX(q)]) sup[2 * best + k++] = IDX(q);
+        }
+        st[best] = 2;
+        fillorder[nf++] = best;
+        for (int t = 0; t < ntg; t++) tfilled += IDX(tg[t]) == best;
+    }
+    int rc = tfilled < ntg ? -1 : 0;
+    /* prune: the cells the targets rely on */
+    uint8_t *need = pl_xcalloc((size_t)cells, 1);
+    int *until = pl_xmalloc((size_t)cells * sizeof *until); /* last chain step relying on the cell */
+    for (int t = 0; t < ntg; t++) need[IDX(tg[t])] = 1;
+    for (int f = nf - 1; f >= 0; f--) {
+        int c = fillorder[f];
+        if (!need[c]) continue;
+        for (int k = 0; k < 2; k++)
+            if (st[sup[2 * c + k]] == 2) need[sup[2 * c + k]] = 1;
+    }
+    int *chain = pl_xmalloc((size_t)(nf > 0 ? nf : 1) * sizeof *chain), nc = 0;
+    for (int f = 0; f < nf; f++)
+        if (need[fillorder[f]]) chain[nc++] = fillorder[f];
+    for (int i = 0; i < cells; i++) until[i] = -1;
+    for (int t = 0; t < nc; t++)
+        for (int k = 0; k < 2; k++) until[sup[2 * chain[t] + k]] = t;
+    for (int t = 0; t < ntg; t++) until[IDX(tg[t])] = nc; /* kept to the end */
+    /* execute: recycle a chain cell nobody relies on any more (and with two
+     * neighbours, for the way back), else bring the next parked red coin */
+    coins_pt *mf = pl_xmalloc((size_t)(nc + 1) * sizeof *mf), *mt = pl_xmalloc((size_t)(nc + 1) * sizeof *mt);
+    int n = 0, parked = 0, want = coin_at(b, y);
+    for (int t = 0; t < nc && !rc; t++) {
+        coins_pt dst = PT(chain[t]), src = {INT32_MIN, 0};
+        for (int s2 = 0; s2 < t && src.r == INT32_MIN; s2++) {
+            coins_pt c = PT(chain[s2]);
+            if (until[chain[s2]] < t && coin_at(b, c) >= 0 && nbrs(b, c, c) >= 2 && legal(b, c, dst)) src = c;
+        }
+        while (src.r == INT32_MIN && parked < r) {
+            coins_pt c = red[r - 1 - parked++];
+            if (coin_at(b, c) >= 0 && !(in_rect(R, c) && st[IDX(c)] == 2) && legal(b, c, dst)) src = c;
+        }
+        if (src.r == INT32_MIN) {
+            rc = -1;
+            break;
+        }
+        apply(b, src, dst);
+        mf[n] = src, mt[n++] = dst;
+    }
+    long long mark = b->nm;
+    for (int i = 0; i < n; i++) record(b, mf[i], mt[i]);
+    if (!rc) rc = want < 0 ? -1 : swap_coins(b, x, b->pos[want], far_hub);
+    int back = 0;
+    for (int i = n - 1; i >= 0 && !back; i--) {
+        if (!legal(b, mt[i], mf[i])) {
+            back = -2; /* cannot happen (see above) */
+            break;
+        }
+        apply(b, mt[i], mf[i]);
+        record(b, mt[i], mf[i]);
+    }
+    if (rc && !back) b->nm = mark; /* nothing happened: drop the moves there and back */
+#undef IDX
+#undef PT
+    free(st), free(sup), free(fillorder), free(need), free(until), free(chain), free(mf), free(mt);
+    return back ? back : rc;
+}
+
+/* ---------- Theorem 3.16 ---------- */
 /* Figure 36's order of the red positions of R (L's positions excluded). */
 static int red_order(coins_rect R, board *isL, coins_pt *out) {
     int n = 0;
@@ -246,6 +376,15 @@ static int red_order(coins_rect R, board *isL, coins_pt *out) {
     for (int i = 0; i < n; i++)
         if (coin_at(isL, out[i]) < 0) out[k++] = out[i];
     return k;
+}
+
+/* The scaffolded swap at the end e of an 'L' of span(A \ {a1, a2}). */
+static int scaffold_end(board *b, const coins_rect *ra, int ka, coins_pt e, coins_pt y, const coins_pt *red, int r,
+                        coins_pt far_hub) {
+    for (int j = 0; j < ka; j++)
+        if (in_rect(ra[j], e) && ra[j].r1 > ra[j].r0 && ra[j].c1 > ra[j].c0)
+            return scaffold_swap(b, ra[j], e, y, red, r, far_hub);
+    return -1;
 }
 
 static int cmp_size_desc(const void *x, const void *y) {
@@ -440,9 +579,23 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
                 if (d < bd) bd = d, best = x;
             }
             if (best < 0 || guard++ > 4) break;
+            bool end = order[2 * o] >= 1000000;
             if (!swap_coins(&b, X[i], X[best], far_hub)) {
                 info->swaps++;
                 break;
+            }
+            /* an end of an 'L': the scaffolding of Proposition 3.13 (II) */
+            if (end) {
+                int sr = scaffold_end(&b, ra, ka, X[i], X[best], red, r, far_hub);
+                if (sr == -2) {
+                    free(fixed);
+                    snprintf(why, wn, "internal error: a scaffold could not be taken down");
+                    goto done;
+                }
+                if (sr == 0) {
+                    info->swaps++, info->scaffolds++;
+                    break;
+                }
             }
             /* through a red position not fixed, nearest to X[i] */
             int s = -1;
@@ -461,8 +614,10 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
             coins_pt_text(l, X[i], pt, sizeof pt);
             bool end = order[2 * o] >= 1000000;
             info->stopped_at_end = end;
-            snprintf(why, wn, "no swap found in its window for position %s%s", pt,
-                     end ? ", an end of an 'L' (Proposition 3.13's scaffolding is not implemented)" : "");
+            snprintf(why, wn, "no swap found for position %s%s", pt,
+                     !end     ? ""
+                     : r == 2 ? ", an end of an 'L', with r = 2 (Figures 51-52's routines are not rebuilt)"
+                              : ", an end of an 'L' (no room for its scaffold)");
             goto done;
         }
         fixed[i] = true;
