@@ -500,15 +500,13 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
     }
     for (long long i = 0; i < (long long)isL.h * isL.w; i++) isL.cell[i] = -1;
     for (int i = 0; i < k; i++) *cell_at(&isL, Lp[i]) = i;
-    /* labels: coins with the same label are interchangeable; a coin of
-     * the right label on X[i] is as good as coin mu[i] */
     /* Theorem 3.16's hypotheses on the permutation */
     bool all_even = true;
     for (int i = 0; i < ka; i++) all_even &= (ra[i].r1 - ra[i].r0 + ra[i].c1 - ra[i].c0) % 2 == 0;
     info->hyp = true;
     info->reason[0] = 0;
     for (int i = 0; i < n && info->hyp; i++) {
-        if (l->label[coin_at(&b, X[i])] == l->label[mu[i]]) continue; /* not involved */
+        if (coin_at(&b, X[i]) == mu[i]) continue; /* not involved */
         for (int j = 0; j < ka; j++) {
             coins_rect R = ra[j];
             if (!in_rect(R, X[i])) continue;
@@ -532,8 +530,7 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
                     int oi = -1;
                     for (int x = 0; x < n; x++)
                         if (same(X[x], o)) oi = x;
-                    if (oi < 0 || l->label[coin_at(&b, o)] != l->label[mu[i]] ||
-                        l->label[coin_at(&b, X[i])] != l->label[mu[oi]]) {
+                    if (oi < 0 || coin_at(&b, o) != mu[i] || coin_at(&b, X[i]) != mu[oi]) {
                         info->hyp = false;
                         snprintf(info->reason, sizeof info->reason,
                                  "r = 2, every 'L' even, and it moves a coin of a 2x2 'L' other than by exchanging "
@@ -570,11 +567,11 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
             goto done;
         }
         int want = mu[i], guard = 0;
-        /* any coin of the wanted label will do: the nearest not fixed */
-        while (l->label[coin_at(&b, X[i])] != l->label[want]) {
+        /* labels are unique (formats.md): coin i is label i */
+        while (coin_at(&b, X[i]) != want) {
             int best = -1, bd = 1 << 30;
             for (int x = 0; x < n; x++) {
-                if (fixed[x] || x == i || l->label[coin_at(&b, X[x])] != l->label[want]) continue;
+                if (fixed[x] || x == i || coin_at(&b, X[x]) != want) continue;
                 int d = abs(X[x].r - X[i].r) + abs(X[x].c - X[i].c);
                 if (d < bd) bd = d, best = x;
             }
@@ -608,7 +605,7 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
             if (s < 0 || swap_coins(&b, X[best], X[s], far_hub)) break;
             info->swaps++;
         }
-        if (l->label[coin_at(&b, X[i])] != l->label[want]) {
+        if (coin_at(&b, X[i]) != want) {
             free(fixed);
             char pt[48];
             coins_pt_text(l, X[i], pt, sizeof pt);
@@ -662,7 +659,7 @@ bool coins_cor317_holds(const coins_level *l) {
                     if (same(l->start[j], e[x])) ia = j;
                     if (same(l->target[j], e[x])) ib = j;
                 }
-                ok = ia >= 0 && ib >= 0 && l->label[ia] == l->label[ib];
+                ok = ia >= 0 && ib >= 0 && ia == ib; /* labels are unique: the same coin */
             }
         }
     }
