@@ -411,9 +411,9 @@ static int labelled_solve(const coins_level *l, const pl_request *req, pl_soluti
                          info.reason);
             char counts[160];
             snprintf(counts, sizeof counts,
-                     "Theorem 3.8's to the canonical stopover (%lld moves), %lld swaps (%lld moves), the rest (%lld "
-                     "moves)",
-                     info.moves1, info.swaps, info.moves3, info.moves2);
+                     "Theorem 3.8's to the canonical stopover (%lld moves), %lld swaps (%lld through a scaffold; %lld "
+                     "moves), the rest (%lld moves)",
+                     info.moves1, info.swaps, info.scaffolds, info.moves3, info.moves2);
             join(out->note, sizeof out->note, what, "; certificate by its construction: ", counts, "");
             return 0;
         }
