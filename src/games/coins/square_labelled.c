@@ -252,10 +252,10 @@ static bool in_rect(coins_rect R, coins_pt p) {
  * the configuration, nearest cells to x first, until x's two neighbours are
  * reached, pruned to the cells some later one (or x) relies on. Red coins
  * are brought from their positions (the last dropped first, so a parked
- * coin's own support is still there), and a chain cell nobody relies on any
- * more is recycled to the next one: a few coins climb the branch (three
- * beside a bare branch, as in Figure 46; two when the column beside it is
- * already full). At the top the swap is a local one; then every scaffolding
+ * coin's own support is still there), a chain cell nobody relies on any
+ * more is recycled to the next one, and failing both any coin of R nobody
+ * relies on lends a hand: a few coins climb the branch (three beside a bare
+ * branch; two when the column beside it is already full). At the top the swap is a local one; then every scaffolding
  * move is undone in reverse order. A forward move is made only from a cell
  * with two occupied neighbours, so each reverse move is legal. O(|L|) moves,
  * as the proposition says; O(|R| log |R|) time for the spread. */
@@ -337,6 +337,14 @@ static int scaffold_swap(board *b, coins_rect R, coins_pt x, coins_pt y, const c
         while (src.r == INT32_MIN && parked < r) {
             coins_pt c = red[r - 1 - parked++];
             if (coin_at(b, c) >= 0 && !(in_rect(R, c) && st[IDX(c)] == 2) && legal(b, c, dst)) src = c;
+        }
+        /* else any coin of R nobody relies on any more, with two neighbours
+         * (so that its way back is legal): with two red coins the branch's
+         * own coins lend a hand, as in Figure 46; all go back at the end */
+        for (int i = cells - 1; i >= 0 && src.r == INT32_MIN; i--) {
+            coins_pt c = PT(i);
+            if (same(c, x) || coin_at(b, c) < 0 || until[i] >= t || (st[i] == 2 && need[i])) continue;
+            if (nbrs(b, c, c) >= 2 && legal(b, c, dst)) src = c;
         }
         if (src.r == INT32_MIN) {
             rc = -1;
