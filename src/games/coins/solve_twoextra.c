@@ -239,6 +239,14 @@ void coins_square_info(const coins_level *l, json_t *o) {
         snprintf(buf, sizeof buf, "no conflict at the positions that never receive a coin");
     }
     json_object_set_new(o, "prop_3_11", json_string(buf));
+    if (l->labelled && l->upto == COINS_EXACT)
+        json_object_set_new(
+            o, "corollary_3_17",
+            json_string(coins_cor317_holds(l)
+                            ? "same span, no 2x2, 1x5 or 5x1 component, the same coins on the ends of line components: "
+                              "solvable when Theorem 3.8 holds for the unlabelled counterparts"
+                            : "does not apply (different spans, no room, a 2x2, 1x5 or 5x1 component, or another coin "
+                              "on the end of a line component)"));
 }
 
 /* ---------- Theorem 3.8's construction ---------- */
@@ -440,9 +448,6 @@ static int labelled_solve(const coins_level *l, const pl_request *req, pl_soluti
         out->algorithm = "theorems";
         snprintf(out->note, sizeof out->note, "limit reached while checking Theorem 3.8's condition (a)");
         return 0;
-    } else if (cor) {
-        claims = true;
-        snprintf(head, sizeof head, "Corollary 3.17 says solvable");
     } else {
         snprintf(head, sizeof head, "no theorem decides (labelled; Theorem 3.8 does not hold for the unlabelled puzzle)");
     }
