@@ -592,7 +592,7 @@ static void figure_levels(const char *dir) {
 static void letters(const char *square_dir) {
     /* and ours: an 8x8 'L' that must rotate with both sides even */
     static const char *names[] = {"../letters/K-to-L", "../letters/L-to-M", "../letters/S-to-T", "../letters/5-to-6",
-                                  "even-rotation",     "labelled-16"};
+                                  "../even-rotation",  "../labelled-16"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s.level", square_dir, names[i]);
