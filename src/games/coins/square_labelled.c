@@ -386,12 +386,105 @@ static int red_order(coins_rect R, board *isL, coins_pt *out) {
     return k;
 }
 
+/* A small rectangle (at most 63 cells): the scaffold by a breadth-first
+ * search over its occupancy, moves whose source has two occupied neighbours
+ * only (so that the way back is legal), until two neighbours of x in R are
+ * occupied. It finds the short routines Figures 51-52 draw for small 'L's
+ * with two red coins, where the coins of the 'L' itself must lend a hand.
+ * Coins outside R stay put (their support counts). */
+static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, coins_pt far_hub) {
+    int h = R.r1 - R.r0 + 1, w = R.c1 - R.c0 + 1, cells = h * w;
+    if (cells > 63) return -1;
+    static const int d4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    int ext[64] = {0}, xi = (x.r - R.r0) * w + (x.c - R.c0);
+    uint64_t start = 0, around = 0; /* x's neighbours in R */
+    for (int i = 0; i < cells; i++) {
+        coins_pt p = {R.r0 + i / w, R.c0 + i % w};
+        if (coin_at(b, p) >= 0) start |= 1ULL << i;
+        for (int d = 0; d < 4; d++) {
+            coins_pt q = {p.r + d4[d][0], p.c + d4[d][1]};
+            if (in_rect(R, q)) {
+                if (same(p, x)) around |= 1ULL << ((q.r - R.r0) * w + (q.c - R.c0));
+            } else if (coin_at(b, q) >= 0)
+                ext[i]++;
+        }
+    }
+    /* breadth-first over occupancies: open addressing, parents by index */
+    enum { CAP = 1 << 19, MAXS = 1 << 17 };
+    uint64_t *key = pl_xmalloc(CAP * sizeof *key), *order = pl_xmalloc(MAXS * sizeof *order);
+    int32_t *parent = pl_xmalloc(MAXS * sizeof *parent);
+    int16_t *mfrom = pl_xmalloc(MAXS * sizeof *mfrom), *mto = pl_xmalloc(MAXS * sizeof *mto);
+    for (int i = 0; i < CAP; i++) key[i] = UINT64_MAX;
+    int n = 0, found = -1;
+#define NB(m, i, skip)                                                                                                 \
+    (ext[i] + ((i) >= w && (i) - w != (skip) && ((m) >> ((i) - w) & 1)) +                                             \
+     ((i) + w < cells && (i) + w != (skip) && ((m) >> ((i) + w) & 1)) +                                               \
+     ((i) % w > 0 && (i) - 1 != (skip) && ((m) >> ((i) - 1) & 1)) +                                                   \
+     ((i) % w < w - 1 && (i) + 1 != (skip) && ((m) >> ((i) + 1) & 1)))
+    uint32_t hs = (uint32_t)((start * 0x9E3779B97F4A7C15ULL) >> 45) & (CAP - 1);
+    key[hs] = start, order[n] = start, parent[n] = -1, n++;
+#define GOAL(m) (((m) >> xi & 1) && __builtin_popcountll((m) & around) >= 2)
+    if (GOAL(start)) found = 0;
+    for (int head = 0; head < n && found < 0; head++) {
+        uint64_t m = order[head];
+        for (int i = 0; i < cells && found < 0; i++) {
+            if (!(m >> i & 1) || i == xi || NB(m, i, -1) < 2) continue;
+            for (int j = 0; j < cells && found < 0; j++) {
+                if ((m >> j & 1) || NB(m, j, i) < 2) continue;
+                uint64_t nm = (m & ~(1ULL << i)) | 1ULL << j;
+                uint32_t k = (uint32_t)((nm * 0x9E3779B97F4A7C15ULL) >> 45) & (CAP - 1);
+                while (key[k] != UINT64_MAX && key[k] != nm) k = (k + 1) & (CAP - 1);
+                if (key[k] == nm) continue;
+                if (n >= MAXS) {
+                    found = -2;
+                    break;
+                }
+                key[k] = nm, order[n] = nm, parent[n] = head, mfrom[n] = (int16_t)i, mto[n] = (int16_t)j;
+                if (GOAL(nm)) found = n;
+                n++;
+            }
+        }
+    }
+#undef NB
+#undef GOAL
+    int rc = -1;
+    if (found >= 0) {
+        int len = 0;
+        for (int v = found; parent[v] >= 0; v = parent[v]) len++;
+        coins_pt *f = pl_xmalloc((size_t)(len + 1) * sizeof *f), *t = pl_xmalloc((size_t)(len + 1) * sizeof *t);
+        int at = len;
+        for (int v = found; parent[v] >= 0; v = parent[v]) {
+            at--;
+            f[at] = (coins_pt){R.r0 + mfrom[v] / w, R.c0 + mfrom[v] % w};
+            t[at] = (coins_pt){R.r0 + mto[v] / w, R.c0 + mto[v] % w};
+        }
+        int want = coin_at(b, y), done = 0;
+        long long mark = b->nm;
+        for (; done < len && legal(b, f[done], t[done]); done++) apply(b, f[done], t[done]), record(b, f[done], t[done]);
+        rc = done == len && want >= 0 ? swap_coins(b, x, b->pos[want], far_hub) : -1;
+        for (int i = done - 1; i >= 0; i--) {
+            if (!legal(b, t[i], f[i])) { /* cannot happen: every source had two neighbours */
+                rc = -2;
+                break;
+            }
+            apply(b, t[i], f[i]), record(b, t[i], f[i]);
+        }
+        if (rc == -1) b->nm = mark;
+        free(f), free(t);
+    }
+    free(key), free(order), free(parent), free(mfrom), free(mto);
+    return rc;
+}
+
 /* The scaffolded swap at the end e of an 'L' of span(A \ {a1, a2}). */
 static int scaffold_end(board *b, const coins_rect *ra, int ka, coins_pt e, coins_pt y, const coins_pt *red, int r,
                         coins_pt far_hub) {
     for (int j = 0; j < ka; j++)
-        if (in_rect(ra[j], e) && ra[j].r1 > ra[j].r0 && ra[j].c1 > ra[j].c0)
-            return scaffold_swap(b, ra[j], e, y, red, r, far_hub);
+        if (in_rect(ra[j], e) && ra[j].r1 > ra[j].r0 && ra[j].c1 > ra[j].c0) {
+            int rc = scaffold_swap(b, ra[j], e, y, red, r, far_hub);
+            if (rc == -1) rc = scaffold_small(b, ra[j], e, y, far_hub);
+            return rc;
+        }
     return -1;
 }
 
@@ -584,13 +677,14 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
                 if (d < bd) bd = d, best = x;
             }
             if (best < 0 || guard++ > 4) break;
-            bool end = order[2 * o] >= 1000000;
             if (!swap_coins(&b, X[i], X[best], far_hub)) {
                 info->swaps++;
                 break;
             }
-            /* an end of an 'L': the scaffolding of Proposition 3.13 (II) */
-            if (end) {
+            /* an end of an 'L': the scaffolding of Proposition 3.13 (II)
+             * (and, in a small rectangle, any blue position: Proposition
+             * 3.14's routines with two red coins) */
+            if (i < k) {
                 int sr = scaffold_end(&b, ra, ka, X[i], X[best], red, r, far_hub);
                 if (sr == -2) {
                     free(fixed);
