@@ -30,10 +30,12 @@
  * O(1) moves found in O(1) time (the window and the depth are bounded); the
  * end of a large 'L' gets the scaffolding of Proposition 3.13 case (II)
  * (below, O(|L|) moves), so step [3] costs O(N) moves as the theorem says.
- * Not done: the end of an 'L' when r = 2 and neither the window nor a
- * scaffold (it needs three red coins beside a bare branch) is enough
- * (Proposition 3.14 case (II), Figures 51-52): the construction stops and
- * `theorems` falls back to exact search, saying so.
+ * With two red coins (r = 2, Proposition 3.14, Figures 51-52) a rectangle
+ * of at most 63 cells is searched whole (scaffold_small). Not done: a
+ * larger 'L' with r = 2 whose end (or bare branch) neither the window, the
+ * scaffold nor that search can serve (levels/coins/square/r2-bare-branch):
+ * the construction stops and `theorems` falls back to exact search, saying
+ * so.
  *
  * Theorem 3.16's hypotheses are checked on the permutation of step [3]; the
  * construction runs whether or not they hold (a certificate is a certificate)
