@@ -119,7 +119,7 @@ const pl_game pl_game_snip = {
                   "                         containing (x,y)\n"
                   "  reset A                tool A becomes the unit square again\n"
                   "verify accepts when tool 1 ends within --tolerance of the target (symmetric-difference area and\n"
-                  "Hausdorff distance; default 1e-9). Geometry: GEOS, snap-rounded to a 2^-40 grid.\n",
+                  "Hausdorff distance; default 1e-9). Geometry: GEOS, snap-rounded to a 2^-46 grid.\n",
     .objectives = NULL,
     .level_parse = level_parse,
     .level_free = level_free,

@@ -3,7 +3,7 @@
  *
  * Precision. A tool is the result of overlays only (the square minus placed
  * tools), so every snip is computed by GEOS's OverlayNG with the fixed
- * precision model of grid SNIP_GRID (2^-40): snap-rounding makes the overlay
+ * precision model of grid SNIP_GRID (2^-46): snap-rounding makes the overlay
  * total (it never throws a TopologyException and always returns valid
  * polygons), and the tools' coordinates stay on one grid. The predicate "the
  * interiors overlap" is GEOS's relate (DE-9IM pattern T********) on the exact

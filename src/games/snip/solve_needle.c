@@ -15,12 +15,16 @@
  * traced, the material outside it falls away.
  *
  * What differs from the proof, and why (docs/algorithms.md):
- *  - Robustness: every needle is laid delta = 2^-37 into P (16 grid cells of
- *    the 2^-40 snap-rounding grid) and starts eps = 2 delta / tan(apex) before
+ *  - Robustness: every needle is laid delta = 2^-42 into P (16 grid cells of
+ *    the 2^-46 snap-rounding grid) and starts eps = 2 delta / tan(apex) before
  *    the vertex, so consecutive cuts overlap and no sliver of rounding keeps
- *    the outside attached to P. The result differs from P by at most ~3 delta
- *    in Hausdorff distance and delta times the perimeter in area, far inside
- *    the 1e-9 tolerance.
+ *    the outside attached to P. The result differs from P by delta times the
+ *    perimeter in area, and in Hausdorff distance by delta / sin(alpha / 2):
+ *    the two cuts at a vertex of angle alpha cross that far inside it. With
+ *    the old 2^-37 (grid 2^-40) that was 3.8e-9 at the 0.22-degree vertex of
+ *    a 640-vertex random target, over the 1e-9 tolerance (bench_snip ended
+ *    `unknown`); now a target whose tip loss would pass tolerance / 4
+ *    (alpha < ~0.1 degree) is refused up front with the reason.
  *  - Needle lengths: class i uses legs 2^-i-3 (the proof: 2^-i-2) and covers
  *    each edge half from each end, leaving a margin before the far vertex when
  *    the next edge turns back over the outer side; this costs at most 10 snips
@@ -42,7 +46,7 @@
 
 #include "solvers.h"
 
-#define NEEDLE_DELTA (1.0 / 137438953472.0) /* 2^-37 */
+#define NEEDLE_DELTA (1.0 / 4398046511104.0) /* 2^-42 */
 #define APEX_X 0.05
 #define APEX_Y 0.5
 
@@ -298,10 +302,14 @@ int snip_solve_needle(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
     nd.reach = L0;
     double eps = 2 * NEEDLE_DELTA / tan(apex);
     double shortest = ldexp(1.0, -e[n - 1].cls - 3);
-    if (!(q.h > 64 * NEEDLE_DELTA) || !(eps <= shortest / 8) || !(eps <= q.h / 8) || !(apex > 0)) {
+    /* the two cuts at a vertex of angle alpha, each delta inside P, cross
+     * delta / sin(alpha / 2) from it: that much of P's tip is lost */
+    double tip = NEEDLE_DELTA / sin(alpha / 2);
+    if (!(q.h > 64 * NEEDLE_DELTA) || !(eps <= shortest / 8) || !(eps <= q.h / 8) || !(apex > 0) ||
+        !(tip <= SNIP_DEFAULT_TOLERANCE / 4)) {
         b.failed = SNIP_BUILD_ILLEGAL;
         snprintf(b.why, sizeof b.why,
-                 "the target's features (h %.3g, smallest angle %.3g degrees) are below what the 2^-40 grid resolves",
+                 "the target's features (h %.3g, smallest angle %.3g degrees) are below what the 2^-46 grid resolves",
                  q.h, q.min_angle);
         goto done;
     }
