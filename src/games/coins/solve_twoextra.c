@@ -417,9 +417,9 @@ static int labelled_solve(const coins_level *l, const pl_request *req, pl_soluti
             else
                 snprintf(what, sizeof what, "Theorem 3.8 for the unlabelled puzzle; Theorem 3.16 does not decide (%s)",
                          info.reason);
-            char counts[160];
+            char counts[256];
             snprintf(counts, sizeof counts,
-                     "Theorem 3.8's to the canonical stopover (%lld moves), %lld swaps (%lld through a scaffold; %lld "
+                     "Theorem 3.8's to the canonical stopover (%lld moves), swaps: %lld (%lld scaffolded or climbed; %lld "
                      "moves), the rest (%lld moves)",
                      info.moves1, info.swaps, info.scaffolds, info.moves3, info.moves2);
             join(out->note, sizeof out->note, what, "; certificate by its construction: ", counts, "");

@@ -31,11 +31,15 @@
  * end of a large 'L' gets the scaffolding of Proposition 3.13 case (II)
  * (below, O(|L|) moves), so step [3] costs O(N) moves as the theorem says.
  * With two red coins (r = 2, Proposition 3.14, Figures 51-52) a rectangle
- * of at most 63 cells is searched whole (scaffold_small). Not done: a
- * larger 'L' with r = 2 whose end (or bare branch) neither the window, the
- * scaffold nor that search can serve (levels/coins/square/r2-bare-branch):
- * the construction stops and `theorems` falls back to exact search, saying
- * so.
+ * of at most 63 cells is searched whole (scaffold_small; a larger one near
+ * the end), the end's coin travelling to its partner when that is far
+ * (travel_swap: the short side of an h x 4 'L'), and a larger 'L' whose
+ * branch is bare has two coins climb it (climb_swap, below:
+ * levels/coins/r2-bare-branch.level). These routines are ours (the
+ * thesis's Figures 51-52 are lost), checked on the families of
+ * tests/test_coins_square.c and scripts/stress_coins_r2.py; where they find
+ * nothing the construction stops and `theorems` falls back to exact search,
+ * saying so.
  *
  * Theorem 3.16's hypotheses are checked on the permutation of step [3]; the
  * construction runs whether or not they hold (a certificate is a certificate)
@@ -188,7 +192,7 @@ static int hubs(board *b, coins_pt p, coins_pt q, int radius, coins_pt *out, int
     return n;
 }
 
-static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
+static int swap_coins_budget(board *b, coins_pt p, coins_pt q, coins_pt far_hub, long long max_nodes) {
     if (same(p, q)) return 0;
     /* the three-move rotation through a hub f: p -> f, q -> p, f -> q */
     coins_pt hub[24];
@@ -226,7 +230,7 @@ static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
         int id = coin_at(b, s->W[i]);
         if (id >= 0) s->origid[s->nc] = id, s->orig[s->nc++] = s->W[i];
     }
-    s->max_nodes = 50000;
+    s->max_nodes = max_nodes;
     int len = -1, h0 = 0;
     for (int i = 0; i < s->nc; i++) h0 += !sat(s, s->origid[i], s->orig[i]);
     for (int bound = h0; bound <= SW_MAXD && len < 0 && s->nodes <= s->max_nodes; bound++)
@@ -238,6 +242,10 @@ static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
         }
     free(s);
     return len >= 0 ? 0 : -1;
+}
+
+static int swap_coins(board *b, coins_pt p, coins_pt q, coins_pt far_hub) {
+    return swap_coins_budget(b, p, q, far_hub, 50000);
 }
 
 static bool in_rect(coins_rect R, coins_pt p) {
@@ -393,10 +401,58 @@ static int red_order(coins_rect R, board *isL, coins_pt *out) {
  * only (so that the way back is legal), until two neighbours of x in R are
  * occupied. It finds the short routines Figures 51-52 draw for small 'L's
  * with two red coins, where the coins of the 'L' itself must lend a hand.
- * Coins outside R stay put (their support counts). */
-static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, coins_pt far_hub) {
+ * Coins outside R stay put (their support counts). A larger R is searched
+ * in its part within 3 rows and 3 columns of x (at most 7 x 7 cells).
+ *
+ * Once x can be left and come back to, the swap is local when y is near;
+ * else x's coin travels: it moves to a free cell c with two neighbours
+ * near y (a move may go anywhere), c and y swap (locally, or by the climb
+ * up a bare branch), and y's coin, now at c, moves to x. This serves the
+ * end of the short side of an h x 4 'L' (the arm of width 4), whose coin
+ * must go to the far end of the long side. */
+static int climb_swap_any(board *b, coins_rect R, coins_pt p, coins_pt q, const coins_pt *red, int r,
+                          coins_pt far_hub);
+static void rollback(board *b, long long mark);
+
+static int travel_swap(board *b, coins_rect R, coins_pt x, coins_pt y, const coins_pt *red, int r, coins_pt far_hub) {
+    int cy = coin_at(b, y);
+    if (cy < 0 || coin_at(b, x) < 0) return -1;
+    /* candidate cells c: free, within distance 3 of y, nearest first */
+    coins_pt cand[32];
+    int nc = 0;
+    for (int d = 1; d <= 3 && nc < 32; d++)
+        for (int dr = -d; dr <= d && nc < 32; dr++)
+            for (int s = -1; s <= 1 && nc < 32; s += 2) {
+                int dc = s * (d - abs(dr));
+                if (s == 1 && dc == 0) continue;
+                coins_pt c = {y.r + dr, y.c + dc};
+                if (cell_at(b, c) && coin_at(b, c) < 0 && legal(b, x, c)) cand[nc++] = c;
+            }
+    for (int i = 0; i < nc && i < 6; i++) {
+        long long mark = b->nm;
+        coins_pt c = cand[i];
+        apply(b, x, c), record(b, x, c);
+        int rc = swap_coins(b, c, b->pos[cy], far_hub);
+        if (rc) rc = climb_swap_any(b, R, c, b->pos[cy], red, r, far_hub);
+        if (rc == -2) return rc;
+        if (!rc && coin_at(b, c) == cy && legal(b, c, x)) {
+            apply(b, c, x), record(b, c, x);
+            return 0;
+        }
+        rollback(b, mark);
+    }
+    return -1;
+}
+
+static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, const coins_pt *red, int r,
+                          coins_pt far_hub) {
+    coins_rect R0 = R;
+    if ((R.r1 - R.r0 + 1) * (R.c1 - R.c0 + 1) > 63) {
+        coins_rect Wd = {x.r - 3 > R.r0 ? x.r - 3 : R.r0, x.c - 3 > R.c0 ? x.c - 3 : R.c0,
+                         x.r + 3 < R.r1 ? x.r + 3 : R.r1, x.c + 3 < R.c1 ? x.c + 3 : R.c1};
+        R = Wd;
+    }
     int h = R.r1 - R.r0 + 1, w = R.c1 - R.c0 + 1, cells = h * w;
-    if (cells > 63) return -1;
     static const int d4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     int ext[64] = {0}, xi = (x.r - R.r0) * w + (x.c - R.c0);
     uint64_t start = 0, around = 0; /* x's neighbours in R */
@@ -464,6 +520,7 @@ static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, coins_
         long long mark = b->nm;
         for (; done < len && legal(b, f[done], t[done]); done++) apply(b, f[done], t[done]), record(b, f[done], t[done]);
         rc = done == len && want >= 0 ? swap_coins(b, x, b->pos[want], far_hub) : -1;
+        if (rc == -1 && done == len && want >= 0) rc = travel_swap(b, R0, x, b->pos[want], red, r, far_hub);
         for (int i = done - 1; i >= 0; i--) {
             if (!legal(b, t[i], f[i])) { /* cannot happen: every source had two neighbours */
                 rc = -2;
@@ -478,13 +535,175 @@ static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, coins_
     return rc;
 }
 
+/* Takes the board back to move `mark` (the moves after it undone in place,
+ * without a legality check: they were legal forwards). */
+static void rollback(board *b, long long mark) {
+    for (long long i = b->nm - 1; i >= mark; i--) apply(b, b->to[i], b->from[i]);
+    b->nm = mark;
+}
+
+/* ---------- Proposition 3.14 case (II): two red coins up a bare branch ----------
+ *
+ * A large 'L' whose branch is bare (coins on every other cell, nothing
+ * beside them) and only two red coins, far away: neither the scaffold (it
+ * needs a coin for every chain cell) nor the search of a small rectangle
+ * serves. Two coins climb the branch instead, three moves per two rows, in
+ * the frame V(i, j) = e + i db + j dp (e the branch's end, db along the
+ * branch towards the elbow V(2K, 0), dp into the rectangle):
+ *   bootstrap  red -> V(2K-1, 0), red -> V(2K, 1), V(2K, 0) -> V(2K-1, 1),
+ *              V(2K, 1) -> V(2K-3, 0);
+ *   block u    V(u, 0) -> V(u-1, 1), V(u-1, 0) -> V(u-2, 1),
+ *              V(u-1, 1) -> V(u-4, 0)          (u = 2K-1, 2K-3, ..., 5);
+ *   finish     V(3, 0) -> V(2, 1), V(2, 0) -> V(1, 1), V(2, 1) -> V(0, 1).
+ * Each block moves the branch coin V(u-1, 0) beside the branch, so the coins
+ * to exchange come up too; once they are close, the local swap exchanges
+ * them (wherever the climb has put them) and the climb is undone in reverse.
+ * The sequence is ours (the thesis's Figures 51-52 are lost): worked out
+ * on small bare branches and checked on 24 'L's of every shape up to
+ * 16 x 12 in tests/test_coins_square.c (theorem316_branches). Every
+ * forward move is made only from a cell with two occupied neighbours, so
+ * each reverse move is legal, and every move is checked on the board: a
+ * frame where one fails is undone and the next is tried. O(|L|) moves. */
+static int climb_swap(board *b, coins_pt x, coins_pt p, coins_pt q, const coins_pt *red, int r, coins_pt far_hub) {
+    int cp = coin_at(b, p), cq = coin_at(b, q);
+    if (cp < 0 || cq < 0 || r < 2) return -1;
+    static const int d4[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    long long mark = b->nm;
+    for (int f = 0; f < 8; f++) {
+        int dbr = d4[f / 2][0], dbc = d4[f / 2][1];
+        int dpr = f % 2 ? dbc : -dbc, dpc = f % 2 ? dbr : -dbr;
+        /* the branch's end e: up the branch from x in steps of two */
+        coins_pt e = x;
+        for (;;) {
+            coins_pt up2 = {e.r - 2 * dbr, e.c - 2 * dbc}, up1 = {e.r - dbr, e.c - dbc};
+            if (coin_at(b, up2) < 0 || coin_at(b, up1) >= 0) break;
+            e = up2;
+        }
+#define V(i, j) ((coins_pt){e.r + (i) * dbr + (j) * dpr, e.c + (i) * dbc + (j) * dpc})
+        /* K: the branch's coins V(0, 0), V(2, 0), ..., V(2K, 0), the cells
+         * between them free (or, next to the elbow, holding a red coin: the
+         * first red positions are the other arm's gaps there) */
+        int K = 0;
+        for (;;) {
+            coins_pt gap = V(2 * K + 1, 0);
+            bool redgap = false;
+            for (int i = 0; i < r; i++) redgap |= same(red[i], gap);
+            if (coin_at(b, V(2 * K + 2, 0)) < 0 || !cell_at(b, gap) || (coin_at(b, gap) >= 0 && !redgap)) break;
+            K++;
+        }
+        if (K < 2 || !cell_at(b, V(2 * K, 1))) continue;
+        /* the forward moves, kept for the way back */
+        int cap = 6 * K + 16, n = 0, ok = 1, done = 0;
+        coins_pt *mf = pl_xmalloc((size_t)cap * sizeof *mf), *mt = pl_xmalloc((size_t)cap * sizeof *mt);
+#define STEP(S, D)                                                                                                     \
+    do {                                                                                                               \
+        coins_pt s_ = (S), d_ = (D);                                                                                   \
+        if (!ok || n >= cap || coin_at(b, s_) < 0 || nbrs(b, s_, s_) < 2 || !legal(b, s_, d_)) {                       \
+            ok = 0;                                                                                                    \
+            break;                                                                                                     \
+        }                                                                                                              \
+        apply(b, s_, d_), record(b, s_, d_);                                                                           \
+        mf[n] = s_, mt[n++] = d_;                                                                                      \
+    } while (0)
+        /* bootstrap: the red coins, the last dropped first */
+        for (int t = 0; t < 2 && ok; t++) {
+            coins_pt dst = t == 0 ? V(2 * K - 1, 0) : V(2 * K, 1), src = {INT32_MIN, 0};
+            if (coin_at(b, dst) >= 0) continue; /* a red coin is there already */
+            for (int i = r - 1; i >= 0 && src.r == INT32_MIN; i--)
+                if (coin_at(b, red[i]) >= 0 && !same(red[i], V(2 * K - 1, 0)) && nbrs(b, red[i], red[i]) >= 2 &&
+                    legal(b, red[i], dst))
+                    src = red[i];
+            if (src.r == INT32_MIN) ok = 0;
+            else STEP(src, dst);
+        }
+        STEP(V(2 * K, 0), V(2 * K - 1, 1));
+        STEP(V(2 * K, 1), V(2 * K - 3, 0));
+        for (int u = 2 * K - 1; ok && !done; u -= 2) {
+            coins_pt pp = b->pos[cp], pq = b->pos[cq];
+            /* a local swap: over a distance of 4 to 6 it never succeeded in the
+             * tests, and 10,000 nodes suffice when it does */
+            if (abs(pp.r - pq.r) + abs(pp.c - pq.c) <= 3 && !swap_coins_budget(b, pp, pq, far_hub, 10000)) {
+                done = 1;
+                break;
+            }
+            if (u >= 5) {
+                STEP(V(u, 0), V(u - 1, 1));
+                STEP(V(u - 1, 0), V(u - 2, 1));
+                STEP(V(u - 1, 1), V(u - 4, 0));
+            } else {
+                STEP(V(3, 0), V(2, 1));
+                STEP(V(2, 0), V(1, 1));
+                STEP(V(2, 1), V(0, 1));
+                pp = b->pos[cp], pq = b->pos[cq];
+                if (ok && abs(pp.r - pq.r) + abs(pp.c - pq.c) <= 6 && !swap_coins(b, pp, pq, far_hub)) done = 1;
+                break;
+            }
+        }
+#undef STEP
+#undef V
+        /* the way back (after the swap, or to try the next frame) */
+        int back = 0;
+        for (int i = n - 1; i >= 0 && done; i--) {
+            if (!legal(b, mt[i], mf[i])) { /* cannot happen: every source had two neighbours */
+                back = -2;
+                break;
+            }
+            apply(b, mt[i], mf[i]);
+            record(b, mt[i], mf[i]);
+        }
+        free(mf), free(mt);
+        if (back) return back;
+        if (done) return 0;
+        rollback(b, mark);
+    }
+    return -1;
+}
+
+/* climb_swap up the branch of any corner of R (the climb runs from that
+ * 'L' end's branch; the other arm's coins come up the other one). */
+static int climb_swap_any(board *b, coins_rect R, coins_pt p, coins_pt q, const coins_pt *red, int r,
+                          coins_pt far_hub) {
+    if (abs(p.r - q.r) + abs(p.c - q.c) <= 3 && !swap_coins(b, p, q, far_hub)) return 0;
+    coins_pt corner[4] = {{R.r0, R.c0}, {R.r0, R.c1}, {R.r1, R.c0}, {R.r1, R.c1}};
+    for (int i = 0; i < 4; i++) {
+        if (coin_at(b, corner[i]) < 0) continue;
+        int rc = climb_swap(b, corner[i], p, q, red, r, far_hub);
+        if (rc != -1) return rc;
+    }
+    return -1;
+}
+
+/* The end x exchanged with the coin at y: directly when a climb brings
+ * them together, else through a red coin Q (a climber, near everything at
+ * some stage of some climb): (x y) = (Q y)(x Q)(Q y). */
+static int branch_climb(board *b, coins_rect R, coins_pt x, coins_pt y, const coins_pt *red, int r,
+                        coins_pt far_hub) {
+    if (r < 2) return -1;
+    long long mark = b->nm;
+    int rc = climb_swap_any(b, R, x, y, red, r, far_hub);
+    if (rc != -1) return rc;
+    for (int i = r - 1; i >= r - 2; i--) {
+        coins_pt Q = red[i];
+        if (same(Q, x) || same(Q, y) || coin_at(b, Q) < 0) continue;
+        if (!(rc = climb_swap_any(b, R, Q, y, red, r, far_hub)) &&
+            (!(rc = climb_swap_any(b, R, x, Q, red, r, far_hub)) ||
+             (rc == -1 && !(rc = scaffold_small(b, R, x, Q, red, r, far_hub)))) &&
+            !(rc = climb_swap_any(b, R, Q, y, red, r, far_hub)))
+            return 0;
+        if (rc == -2) return rc;
+        rollback(b, mark);
+    }
+    return -1;
+}
+
 /* The scaffolded swap at the end e of an 'L' of span(A \ {a1, a2}). */
 static int scaffold_end(board *b, const coins_rect *ra, int ka, coins_pt e, coins_pt y, const coins_pt *red, int r,
                         coins_pt far_hub) {
     for (int j = 0; j < ka; j++)
         if (in_rect(ra[j], e) && ra[j].r1 > ra[j].r0 && ra[j].c1 > ra[j].c0) {
             int rc = scaffold_swap(b, ra[j], e, y, red, r, far_hub);
-            if (rc == -1) rc = scaffold_small(b, ra[j], e, y, far_hub);
+            if (rc == -1) rc = branch_climb(b, ra[j], e, y, red, r, far_hub);
+            if (rc == -1) rc = scaffold_small(b, ra[j], e, y, red, r, far_hub);
             return rc;
         }
     return -1;
@@ -717,7 +936,7 @@ int coins_thm316_construct(const coins_level *l, const coins_thm38 *t, pl_limits
             info->stopped_at_end = end;
             snprintf(why, wn, "no swap found for position %s%s", pt,
                      !end     ? ""
-                     : r == 2 ? ", an end of an 'L', with r = 2 (Figures 51-52's routines are not rebuilt)"
+                     : r == 2 ? ", an end of an 'L', with r = 2 (our routines for Figures 51-52 found none)"
                               : ", an end of an 'L' (no room for its scaffold)");
             goto done;
         }
