@@ -40,15 +40,25 @@ int main(int argc, char **argv) {
     long max = 1000;
     double limit = 300;
     const char *only = NULL;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--seed"))
-            seed = strtoull(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--max"))
-            max = strtol(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--time-limit"))
-            limit = strtod(argv[i + 1], NULL);
-        else if (!strcmp(argv[i], "--only"))
-            only = argv[i + 1];
+    for (int i = 1; i < argc; i += 2) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL, *given = v;
+        char *end = NULL;
+        if (v && !strcmp(argv[i], "--seed"))
+            seed = strtoull(v, &end, 10);
+        else if (v && !strcmp(argv[i], "--max"))
+            max = strtol(v, &end, 10);
+        else if (v && !strcmp(argv[i], "--time-limit"))
+            limit = strtod(v, &end);
+        else if (v && !strcmp(argv[i], "--only") && (!strcmp(v, "needle") || !strcmp(v, "lshape")))
+            only = v, end = (char *)v + strlen(v);
+        else
+            end = NULL, v = NULL;
+        if (!v || !end || *end || end == v) {
+            fprintf(stderr, "bench_snip: bad argument '%s'%s%s\nusage: bench_snip [--seed S] [--max N] "
+                            "[--time-limit SECONDS] [--only needle|lshape]\n",
+                    argv[i], given ? " " : "", given ? given : "");
+            return 2;
+        }
     }
     printf("bench_snip --seed %llu --max %ld --time-limit %g%s%s\n\n", seed, max, limit, only ? " --only " : "",
            only ? only : "");
