@@ -461,6 +461,18 @@ static void theorem316(uint64_t seed) {
     CHECK(tried >= 100 && built >= tried / 2);
 }
 
+/* A construction's moves (from[i] -> to[i]) replayed through the rules from
+ * the start: every move legal, the target reached. Frees from and to. */
+static void replay_points(const coins_level *l, coins_pt *from, coins_pt *to, long long nm) {
+    coins_state *st = coins_state_new(l);
+    char why[256];
+    for (long long i = 0; i < nm; i++)
+        if (!CHECKF(coins_state_move(st, from[i], to[i], why, sizeof why) == 0, "move %lld: %s", i + 1, why)) break;
+    CHECKF(coins_state_at_target(st, why, sizeof why), "%s", why);
+    coins_state_free(st);
+    free(from), free(to);
+}
+
 /* Larger labelled puzzles (the generator's: a random start with a third of
  * the window occupied, the target after a walk of N moves), N = 16 to 48:
  * where Theorem 3.16's hypotheses hold and r >= 3, the construction
@@ -494,14 +506,7 @@ static void theorem316_large(uint64_t seed) {
             }
             if (rc == 0) {
                 built++, scaffolds += info.scaffolds;
-                coins_state *st = coins_state_new(l);
-                char w2[256];
-                for (long long i = 0; i < nm; i++)
-                    if (!CHECKF(coins_state_move(st, from[i], to[i], w2, sizeof w2) == 0, "move %lld: %s", i + 1, w2))
-                        break;
-                CHECKF(coins_state_at_target(st, w2, sizeof w2), "%s", w2);
-                coins_state_free(st);
-                free(from), free(to);
+                replay_points(l, from, to, nm);
             }
         }
         coins_level_free(l);
@@ -594,14 +599,7 @@ static void theorem316_branches(uint64_t seed) {
             CHECK(info.r == 2 && info.hyp);
             if (CHECKF(rc == 0, "construction stopped: %s", why)) {
                 built++, climbs += info.scaffolds > 0;
-                coins_state *st = coins_state_new(l);
-                char w2[256];
-                for (long long i = 0; i < nm; i++)
-                    if (!CHECKF(coins_state_move(st, from[i], to[i], w2, sizeof w2) == 0, "move %lld: %s", i + 1, w2))
-                        break;
-                CHECKF(coins_state_at_target(st, w2, sizeof w2), "%s", w2);
-                coins_state_free(st);
-                free(from), free(to);
+                replay_points(l, from, to, nm);
             }
         }
         coins_level_free(l);

@@ -192,6 +192,18 @@ static int hubs(board *b, coins_pt p, coins_pt q, int radius, coins_pt *out, int
     return n;
 }
 
+/* Undoes the moves f[i] -> t[i] (i = n-1 down to 0) on the board, recording
+ * them. Returns -2 if one is illegal, which cannot happen when every forward
+ * move left a source with two occupied neighbours (the scaffolds and the
+ * climb make only such moves), else 0. */
+static int undo_moves(board *b, const coins_pt *f, const coins_pt *t, long long n) {
+    for (long long i = n - 1; i >= 0; i--) {
+        if (!legal(b, t[i], f[i])) return -2;
+        apply(b, t[i], f[i]), record(b, t[i], f[i]);
+    }
+    return 0;
+}
+
 static int swap_coins_budget(board *b, coins_pt p, coins_pt q, coins_pt far_hub, long long max_nodes) {
     if (same(p, q)) return 0;
     /* the three-move rotation through a hub f: p -> f, q -> p, f -> q */
@@ -366,15 +378,7 @@ static int scaffold_swap(board *b, coins_rect R, coins_pt x, coins_pt y, const c
     long long mark = b->nm;
     for (int i = 0; i < n; i++) record(b, mf[i], mt[i]);
     if (!rc) rc = want < 0 ? -1 : swap_coins(b, x, b->pos[want], far_hub);
-    int back = 0;
-    for (int i = n - 1; i >= 0 && !back; i--) {
-        if (!legal(b, mt[i], mf[i])) {
-            back = -2; /* cannot happen (see above) */
-            break;
-        }
-        apply(b, mt[i], mf[i]);
-        record(b, mt[i], mf[i]);
-    }
+    int back = undo_moves(b, mf, mt, n);
     if (rc && !back) b->nm = mark; /* nothing happened: drop the moves there and back */
 #undef IDX
 #undef PT
@@ -521,13 +525,7 @@ static int scaffold_small(board *b, coins_rect R, coins_pt x, coins_pt y, const 
         for (; done < len && legal(b, f[done], t[done]); done++) apply(b, f[done], t[done]), record(b, f[done], t[done]);
         rc = done == len && want >= 0 ? swap_coins(b, x, b->pos[want], far_hub) : -1;
         if (rc == -1 && done == len && want >= 0) rc = travel_swap(b, R0, x, b->pos[want], red, r, far_hub);
-        for (int i = done - 1; i >= 0; i--) {
-            if (!legal(b, t[i], f[i])) { /* cannot happen: every source had two neighbours */
-                rc = -2;
-                break;
-            }
-            apply(b, t[i], f[i]), record(b, t[i], f[i]);
-        }
+        if (undo_moves(b, f, t, done)) rc = -2;
         if (rc == -1) b->nm = mark;
         free(f), free(t);
     }
@@ -559,8 +557,9 @@ static void rollback(board *b, long long mark) {
  * to exchange come up too; once they are close, the local swap exchanges
  * them (wherever the climb has put them) and the climb is undone in reverse.
  * The sequence is ours (the thesis's Figures 51-52 are lost): worked out
- * on small bare branches and checked on 24 'L's of every shape up to
- * 16 x 12 in tests/test_coins_square.c (theorem316_branches). Every
+ * on small bare branches and checked on 'L's up to 16 x 12 in
+ * tests/test_coins_square.c (theorem316_branches) and by
+ * scripts/stress_coins_r2.py. Every
  * forward move is made only from a cell with two occupied neighbours, so
  * each reverse move is legal, and every move is checked on the board: a
  * frame where one fails is undone and the next is tried. O(|L|) moves. */
@@ -641,16 +640,8 @@ static int climb_swap(board *b, coins_pt x, coins_pt p, coins_pt q, const coins_
         }
 #undef STEP
 #undef V
-        /* the way back (after the swap, or to try the next frame) */
-        int back = 0;
-        for (int i = n - 1; i >= 0 && done; i--) {
-            if (!legal(b, mt[i], mf[i])) { /* cannot happen: every source had two neighbours */
-                back = -2;
-                break;
-            }
-            apply(b, mt[i], mf[i]);
-            record(b, mt[i], mf[i]);
-        }
+        /* the way back after the swap (else the frame is rolled back below) */
+        int back = done ? undo_moves(b, mf, mt, n) : 0;
         free(mf), free(mt);
         if (back) return back;
         if (done) return 0;
@@ -660,10 +651,10 @@ static int climb_swap(board *b, coins_pt x, coins_pt p, coins_pt q, const coins_
 }
 
 /* climb_swap up the branch of any corner of R (the climb runs from that
- * 'L' end's branch; the other arm's coins come up the other one). */
+ * 'L' end's branch; the other arm's coins come up the other one). The
+ * callers try the local swap first where it has a chance. */
 static int climb_swap_any(board *b, coins_rect R, coins_pt p, coins_pt q, const coins_pt *red, int r,
                           coins_pt far_hub) {
-    if (abs(p.r - q.r) + abs(p.c - q.c) <= 3 && !swap_coins(b, p, q, far_hub)) return 0;
     coins_pt corner[4] = {{R.r0, R.c0}, {R.r0, R.c1}, {R.r1, R.c0}, {R.r1, R.c1}};
     for (int i = 0; i < 4; i++) {
         if (coin_at(b, corner[i]) < 0) continue;
@@ -673,9 +664,17 @@ static int climb_swap_any(board *b, coins_rect R, coins_pt p, coins_pt q, const 
     return -1;
 }
 
+/* The local swap of p and q when they are close, else climb_swap_any. */
+static int swap_or_climb(board *b, coins_rect R, coins_pt p, coins_pt q, const coins_pt *red, int r,
+                         coins_pt far_hub) {
+    if (abs(p.r - q.r) + abs(p.c - q.c) <= 3 && !swap_coins(b, p, q, far_hub)) return 0;
+    return climb_swap_any(b, R, p, q, red, r, far_hub);
+}
+
 /* The end x exchanged with the coin at y: directly when a climb brings
- * them together, else through a red coin Q (a climber, near everything at
- * some stage of some climb): (x y) = (Q y)(x Q)(Q y). */
+ * them together (the caller has tried the local swap), else through a red
+ * coin Q (a climber, near everything at some stage of some climb):
+ * (x y) = (Q y)(x Q)(Q y). */
 static int branch_climb(board *b, coins_rect R, coins_pt x, coins_pt y, const coins_pt *red, int r,
                         coins_pt far_hub) {
     if (r < 2) return -1;
@@ -685,10 +684,10 @@ static int branch_climb(board *b, coins_rect R, coins_pt x, coins_pt y, const co
     for (int i = r - 1; i >= r - 2; i--) {
         coins_pt Q = red[i];
         if (same(Q, x) || same(Q, y) || coin_at(b, Q) < 0) continue;
-        if (!(rc = climb_swap_any(b, R, Q, y, red, r, far_hub)) &&
-            (!(rc = climb_swap_any(b, R, x, Q, red, r, far_hub)) ||
+        if (!(rc = swap_or_climb(b, R, Q, y, red, r, far_hub)) &&
+            (!(rc = swap_or_climb(b, R, x, Q, red, r, far_hub)) ||
              (rc == -1 && !(rc = scaffold_small(b, R, x, Q, red, r, far_hub)))) &&
-            !(rc = climb_swap_any(b, R, Q, y, red, r, far_hub)))
+            !(rc = swap_or_climb(b, R, Q, y, red, r, far_hub)))
             return 0;
         if (rc == -2) return rc;
         rollback(b, mark);
