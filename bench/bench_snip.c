@@ -9,6 +9,7 @@
  * rules, final comparison within the tolerance); a run past --time-limit
  * seconds prints "limit" and stops that construction's column.
  * Usage: bench_snip [--seed S] [--max N] [--time-limit SECONDS] [--only needle|lshape] */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,22 +42,24 @@ int main(int argc, char **argv) {
     double limit = 300;
     const char *only = NULL;
     for (int i = 1; i < argc; i += 2) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL, *given = v;
-        char *end = NULL;
-        if (v && !strcmp(argv[i], "--seed"))
+        const char *opt = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL; /* set by the number parsers */
+        bool ok = v != NULL;
+        if (ok && !strcmp(opt, "--seed"))
             seed = strtoull(v, &end, 10);
-        else if (v && !strcmp(argv[i], "--max"))
+        else if (ok && !strcmp(opt, "--max"))
             max = strtol(v, &end, 10);
-        else if (v && !strcmp(argv[i], "--time-limit"))
+        else if (ok && !strcmp(opt, "--time-limit"))
             limit = strtod(v, &end);
-        else if (v && !strcmp(argv[i], "--only") && (!strcmp(v, "needle") || !strcmp(v, "lshape")))
-            only = v, end = (char *)v + strlen(v);
+        else if (ok && !strcmp(opt, "--only"))
+            only = v, ok = !strcmp(v, "needle") || !strcmp(v, "lshape");
         else
-            end = NULL, v = NULL;
-        if (!v || !end || *end || end == v) {
+            ok = false;
+        if (ok && end) ok = end != v && !*end;
+        if (!ok) {
             fprintf(stderr, "bench_snip: bad argument '%s'%s%s\nusage: bench_snip [--seed S] [--max N] "
                             "[--time-limit SECONDS] [--only needle|lshape]\n",
-                    argv[i], given ? " " : "", given ? given : "");
+                    opt, v ? " " : "", v ? v : "");
             return 2;
         }
     }
