@@ -225,9 +225,76 @@ static void test_adversarial(uint64_t seed) {
     G->level_free(l);
 }
 
+static double polys_area(const snip_polys *p) {
+    double a = 0;
+    for (int i = 0; i < p->npieces; i++)
+        for (int r = 0; r < p->pieces[i].nrings; r++) {
+            const snip_ring *rg = &p->pieces[i].rings[r];
+            double s = 0;
+            for (int k = 0; k + 1 < rg->n; k++) s += rg->xy[2 * k] * rg->xy[2 * k + 3] - rg->xy[2 * k + 2] * rg->xy[2 * k + 1];
+            a += r == 0 ? fabs(s) / 2 : -fabs(s) / 2;
+        }
+    return a;
+}
+
+static double tool_area(const snip_state *st, int tool) {
+    snip_polys p;
+    snip_state_polygons(st, tool, &p);
+    double a = polys_area(&p);
+    snip_polys_free(&p);
+    return a;
+}
+
+/* The disconnected model keeps tools as quadtree leaves (SNIP_LEAF_MAX). The
+ * same random snips on a level whose leaves split from 8 coordinates (deep
+ * trees, cuts across many cell lines, subtractions by several leaves at
+ * once) and on one that keeps each tool whole must agree: the same moves
+ * legal, the same areas within 1e-12. */
+static void test_leaves(uint64_t seed) {
+    pl_error err;
+    const char *text = "POLYGON((0.1 0.1, 0.9 0.1, 0.5 0.9, 0.1 0.1))\n";
+    snip_level *tiled = parse(text, &err), *whole = parse(text, &err);
+    CHECK(tiled && whole);
+    if (!tiled || !whole) return;
+    snip_level_set_leaf_max(tiled, 8);
+    snip_level_set_leaf_max(whole, 0);
+    snip_state *st[2] = {snip_state_new(tiled), snip_state_new(whole)};
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    int legal = 0, agree = 0;
+    for (int i = 0; i < 300; i++) {
+        char move[200], why[2][256];
+        int a = 1 + (int)pl_rng_below(&rng, 2);
+        if (pl_rng_below(&rng, 40) == 0)
+            snprintf(move, sizeof move, "reset %d", a);
+        else
+            snprintf(move, sizeof move, "snip %d %d %.17g %.17g %.17g", a, 3 - a,
+                     (double)pl_rng_below(&rng, 3600001) / 10000.0, (double)pl_rng_below(&rng, 3001) / 1000.0 - 1.5,
+                     (double)pl_rng_below(&rng, 3001) / 1000.0 - 1.5);
+        snip_move m;
+        int col, rc[2];
+        CHECK(snip_move_parse(move, &m, why[0], sizeof why[0], &col) == 0);
+        for (int k = 0; k < 2; k++) rc[k] = snip_state_apply(st[k], &m, why[k], sizeof why[k]);
+        CHECKF(rc[0] == rc[1], "seed %llu move %d '%s': leaves %s, whole %s", (unsigned long long)seed, i + 1, move,
+               rc[0] ? why[0] : "legal", rc[1] ? why[1] : "legal");
+        legal += rc[1] == 0;
+        for (int t = 1; t <= 2; t++) {
+            double d = fabs(tool_area(st[0], t) - tool_area(st[1], t));
+            CHECKF(d <= 1e-12, "seed %llu move %d '%s': tool %d areas differ by %.3g", (unsigned long long)seed, i + 1,
+                   move, t, d);
+            agree += d <= 1e-12;
+        }
+    }
+    CHECK(legal > 20 && agree == 600);
+    for (int k = 0; k < 2; k++) snip_state_free(st[k]);
+    G->level_free(tiled);
+    G->level_free(whole);
+}
+
 typedef struct family {
     const char *family, *model, *algorithm;
     int vertices;
+    int leaf_max; /* > 0: the tools' leaves split from this many coordinates */
 } family;
 
 static long level_vertices(void *l) {
@@ -257,6 +324,7 @@ static void check_construction(const family *f, uint64_t seed) {
         free(text);
         return;
     }
+    if (f->leaf_max) snip_level_set_leaf_max(l, f->leaf_max);
     const pl_algorithm *alg = NULL;
     for (int i = 0; i < G->nalgorithms; i++)
         if (strcmp(G->algorithms[i].name, f->algorithm) == 0) alg = &G->algorithms[i];
@@ -313,12 +381,19 @@ int main(void) {
     test_move_syntax();
     uint64_t seed0 = check_seed_from_env(1);
     for (uint64_t s = 0; s < 5; s++) test_adversarial(seed0 + s);
+    for (uint64_t s = 0; s < 5; s++) test_leaves(seed0 + s);
     static const family fams[] = {
-        {"simple", "connected", "needle", 6},           {"holes", "connected", "needle", 5},
-        {"simple", "disconnected", "lshape", 6},        {"holes", "disconnected", "lshape", 4},
-        {"pieces", "disconnected", "lshape", 4},        {"lower-bound", "connected", "needle", 9},
-        {"lower-bound", "disconnected", "lshape", 6},   {"observation-1", "connected", "needle", 4},
-        {"observation-1", "disconnected", "lshape", 4},
+        {"simple", "connected", "needle", 6, 0},
+        {"holes", "connected", "needle", 5, 0},
+        {"simple", "disconnected", "lshape", 6, 0},
+        {"holes", "disconnected", "lshape", 4, 0},
+        {"pieces", "disconnected", "lshape", 4, 0},
+        {"lower-bound", "connected", "needle", 9, 0},
+        {"lower-bound", "disconnected", "lshape", 6, 0},
+        {"observation-1", "connected", "needle", 4, 0},
+        {"observation-1", "disconnected", "lshape", 4, 0},
+        {"simple", "disconnected", "lshape", 12, 32},
+        {"holes", "disconnected", "lshape", 6, 32},
     };
     int rounds = getenv("PL_TEST_ROUNDS") ? atoi(getenv("PL_TEST_ROUNDS")) : 2;
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)

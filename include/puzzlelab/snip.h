@@ -25,6 +25,11 @@ typedef enum { SNIP_DISCONNECTED = 0, SNIP_CONNECTED = 1 } snip_model;
  * tolerance at its tip (it was 2^-40 until the needle met such angles). */
 #define SNIP_GRID (1.0 / 70368744177664.0)
 #define SNIP_DEFAULT_TOLERANCE 1e-9
+/* In the disconnected model each tool is kept as the leaves of a quadtree
+ * over its frame's unit square: a leaf of more than this many coordinates is
+ * split in four, so that a snip only touches the leaves near the cut
+ * (src/games/snip/rules.c; docs/formats.md says what it changes). */
+#define SNIP_LEAF_MAX 2048
 
 /* Polygons as plain coordinates: pieces -> rings (ring 0 the shell, then the
  * holes) -> closed point lists (first == last). */
@@ -84,6 +89,10 @@ typedef struct snip_move {
 int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *col);
 /* Prints a move so that parsing it gives back the same doubles (%.17g). */
 void snip_move_format(const snip_move *m, char *buf, size_t n);
+
+/* For tests: split leaves past max coordinates instead (disconnected model
+ * only; max <= 0 keeps each tool whole). Set before any state is made. */
+void snip_level_set_leaf_max(snip_level *l, int max);
 
 /* ---------- replay ---------- */
 typedef struct snip_state snip_state;

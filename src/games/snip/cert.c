@@ -59,7 +59,7 @@ int snip_builder_snip(snip_builder *b, int a, int bt, double theta, double tx, d
     if (done) *done = true;
     if (!b->st->pending) return 0;
     GEOSContextHandle_t ctx = b->l->ctx;
-    const GEOSGeometry *tool = b->st->tool[a - 1];
+    const GEOSGeometry *tool = snip_state_tool(b->st, a);
     int np = snip_geom_npieces(ctx, tool), best = -1;
     double best_score = -1;
     for (int i = 0; i < np; i++) {

@@ -12,7 +12,8 @@
  * questions in real arithmetic; in floating point only the edges that cross
  * the clip box change (they end on its sides, ~1e-16 off their line), 2^-30
  * away from the other tool, so the answers agree but for contacts at that
- * 1e-16 level. Nothing here trusts a coordinate: non-finite values
+ * 1e-16 level. In the disconnected model a tool is a quadtree of leaves
+ * (below, "tools as quadtrees"). Nothing here trusts a coordinate: non-finite values
  * never reach GEOS (the move parser rejects them), placements farther than
  * the tools can reach are answered without geometry, and any GEOS failure
  * becomes an illegal move with GEOS's message, never a crash. */
@@ -59,7 +60,7 @@ static int apply_motion(double *x, double *y, void *user) {
     return 1;
 }
 
-GEOSGeometry *snip_place(GEOSContextHandle_t ctx, const GEOSGeometry *g, double theta, double tx, double ty) {
+static motion make_motion(double theta, double tx, double ty) {
     double r = fmod(theta, 360.0) * (SNIP_PI / 180.0);
     motion m = {cos(r), sin(r), tx, ty};
     /* Exact quarter turns keep axis-parallel tools axis-parallel. */
@@ -71,6 +72,11 @@ GEOSGeometry *snip_place(GEOSContextHandle_t ctx, const GEOSGeometry *g, double 
         m.c = cs[k][0];
         m.s = cs[k][1];
     }
+    return m;
+}
+
+GEOSGeometry *snip_place(GEOSContextHandle_t ctx, const GEOSGeometry *g, double theta, double tx, double ty) {
+    motion m = make_motion(theta, tx, ty);
     return GEOSGeom_transformXY_r(ctx, g, apply_motion, &m);
 }
 
@@ -158,19 +164,127 @@ static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {
     return r;
 }
 
+/* ---------- tools as quadtrees ----------
+ * In the disconnected model a tool whose leaf passes SNIP_LEAF_MAX
+ * coordinates is split in four (the cell's quarters, GEOS intersection on the
+ * same grid), down to cells of side 2^-SNIP_LEAF_DEPTH. A snip then touches
+ * only the leaves the placed tool's box meets, so its cost follows the tools'
+ * complexity near the cut, not all of it (Theorem 5's tool 1 carries every
+ * cut so far: 7,000 coordinates at n = 160). In real arithmetic the union of
+ * the leaves is the tool and the answers (overlap, difference) are those of
+ * the whole tool; on the grid they differ by at most a grid cell where a cut
+ * crosses a cell line. The connected model keeps one leaf: its `keep` and
+ * its piece count are questions about the whole tool. */
+#define SNIP_LEAF_DEPTH 8
+
+static bool boxes_meet(const snip_box *a, const snip_box *b) {
+    return !(a->x0 > b->x1 || a->x1 < b->x0 || a->y0 > b->y1 || a->y1 < b->y0);
+}
+
+static bool envelope(GEOSContextHandle_t ctx, const GEOSGeometry *g, snip_box *b) {
+    return GEOSGeom_getXMin_r(ctx, g, &b->x0) && GEOSGeom_getYMin_r(ctx, g, &b->y0) &&
+           GEOSGeom_getXMax_r(ctx, g, &b->x1) && GEOSGeom_getYMax_r(ctx, g, &b->y1);
+}
+
+static void tool_drop_whole(GEOSContextHandle_t ctx, snip_tool *t) {
+    if (t->whole) GEOSGeom_destroy_r(ctx, t->whole);
+    t->whole = NULL;
+}
+
+/* Gives g (owned) to the leaf; an empty g leaves it empty. */
+static void leaf_set(GEOSContextHandle_t ctx, snip_leaf *lf, GEOSGeometry *g) {
+    if (lf->g) GEOSGeom_destroy_r(ctx, lf->g);
+    lf->g = NULL;
+    lf->ncoords = 0;
+    if (!g) return;
+    if (GEOSisEmpty_r(ctx, g) == 1 || !envelope(ctx, g, &lf->env)) {
+        GEOSGeom_destroy_r(ctx, g);
+        return;
+    }
+    lf->g = g;
+    lf->ncoords = GEOSGetNumCoordinates_r(ctx, g);
+}
+
+static snip_leaf *tool_push(snip_tool *t, snip_box cell, int depth) {
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 4;
+        t->leaf = pl_xrealloc(t->leaf, (size_t)t->cap * sizeof *t->leaf);
+    }
+    snip_leaf *lf = &t->leaf[t->n++];
+    memset(lf, 0, sizeof *lf);
+    lf->cell = cell;
+    lf->depth = depth;
+    return lf;
+}
+
+static void tool_clear(GEOSContextHandle_t ctx, snip_tool *t) {
+    for (int i = 0; i < t->n; i++)
+        if (t->leaf[i].g) GEOSGeom_destroy_r(ctx, t->leaf[i].g);
+    t->n = 0;
+    tool_drop_whole(ctx, t);
+}
+
+static void tool_set_square(const snip_level *l, snip_tool *t) {
+    tool_clear(l->ctx, t);
+    snip_leaf *lf = tool_push(t, (snip_box){0, 0, 1, 1}, 0);
+    leaf_set(l->ctx, lf, GEOSGeom_clone_r(l->ctx, l->square));
+}
+
+static bool tool_empty(const snip_tool *t) {
+    for (int i = 0; i < t->n; i++)
+        if (t->leaf[i].g) return false;
+    return true;
+}
+
+/* Splits leaf i in four while it is too large (children are appended and
+ * checked in turn). A failed intersection leaves the leaf whole. */
+static void tool_split(GEOSContextHandle_t ctx, snip_tool *t, int i, int max) {
+    snip_leaf lf = t->leaf[i];
+    if (!lf.g || max <= 0 || lf.ncoords <= max || lf.depth >= SNIP_LEAF_DEPTH) return;
+    double mx = (lf.cell.x0 + lf.cell.x1) / 2, my = (lf.cell.y0 + lf.cell.y1) / 2;
+    snip_box q[4] = {{lf.cell.x0, lf.cell.y0, mx, my},
+                     {mx, lf.cell.y0, lf.cell.x1, my},
+                     {lf.cell.x0, my, mx, lf.cell.y1},
+                     {mx, my, lf.cell.x1, lf.cell.y1}};
+    GEOSGeometry *part[4];
+    for (int k = 0; k < 4; k++) {
+        GEOSGeometry *sq = snip_square(ctx, q[k].x0, q[k].y0, q[k].x1, q[k].y1);
+        part[k] = GEOSIntersectionPrec_r(ctx, lf.g, sq, SNIP_GRID);
+        GEOSGeom_destroy_r(ctx, sq);
+        if (!part[k]) {
+            for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, part[j]);
+            return;
+        }
+    }
+    GEOSGeom_destroy_r(ctx, lf.g);
+    t->leaf[i].g = NULL;
+    for (int k = 0; k < 4; k++) {
+        snip_leaf *c = k == 0 ? &t->leaf[i] : tool_push(t, q[k], lf.depth + 1);
+        c->cell = q[k];
+        c->depth = lf.depth + 1;
+        leaf_set(ctx, c, polygonal_part(ctx, part[k]));
+    }
+    int n = t->n;
+    tool_split(ctx, t, i, max);
+    for (int k = n - 3; k < n; k++) tool_split(ctx, t, k, max);
+}
+
 /* ---------- state ---------- */
 
 snip_state *snip_state_new(const snip_level *l) {
     snip_state *s = pl_xcalloc(1, sizeof *s);
     s->l = l;
-    s->tool[0] = GEOSGeom_clone_r(l->ctx, l->square);
-    s->tool[1] = GEOSGeom_clone_r(l->ctx, l->square);
+    tool_set_square(l, &s->tool[0]);
+    tool_set_square(l, &s->tool[1]);
     return s;
 }
 
 void snip_state_free(snip_state *s) {
     if (!s) return;
-    for (int i = 0; i < 2; i++) GEOSGeom_destroy_r(s->l->ctx, s->tool[i]);
+    for (int i = 0; i < 2; i++) {
+        tool_clear(s->l->ctx, &s->tool[i]);
+        free(s->tool[i].leaf);
+    }
     free(s);
 }
 
@@ -183,8 +297,111 @@ long snip_state_resets(const snip_state *s) {
 int snip_state_pending(const snip_state *s) {
     return s->pending;
 }
+
 const GEOSGeometry *snip_state_tool(const snip_state *s, int tool) {
-    return s->tool[tool - 1];
+    snip_tool *t = (snip_tool *)&s->tool[tool - 1]; /* the cache only */
+    GEOSContextHandle_t ctx = s->l->ctx;
+    if (t->n == 1 && t->leaf[0].g) return t->leaf[0].g;
+    if (t->whole) return t->whole;
+    GEOSGeometry **parts = pl_xcalloc((size_t)t->n + 1, sizeof *parts);
+    int k = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->leaf[i].g) parts[k++] = GEOSGeom_clone_r(ctx, t->leaf[i].g);
+    if (k == 0) {
+        t->whole = GEOSGeom_createEmptyPolygon_r(ctx);
+    } else {
+        GEOSGeometry *coll = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
+        GEOSGeometry *u = coll ? GEOSUnaryUnionPrec_r(ctx, coll, SNIP_GRID) : NULL;
+        if (coll) GEOSGeom_destroy_r(ctx, coll);
+        t->whole = u ? polygonal_part(ctx, u) : GEOSGeom_createEmptyPolygon_r(ctx);
+    }
+    free(parts);
+    return t->whole;
+}
+
+long snip_state_ncoords(const snip_state *s, int tool) {
+    long n = 0;
+    for (int i = 0; i < s->tool[tool - 1].n; i++) n += s->tool[tool - 1].leaf[i].ncoords;
+    return n;
+}
+
+GEOSGeometry *snip_state_hull(const snip_state *s, int tool) {
+    const snip_tool *t = &s->tool[tool - 1];
+    GEOSContextHandle_t ctx = s->l->ctx;
+    if (t->n == 1) return t->leaf[0].g ? GEOSConvexHull_r(ctx, t->leaf[0].g) : GEOSGeom_createEmptyPolygon_r(ctx);
+    GEOSGeometry **parts = pl_xcalloc((size_t)t->n + 1, sizeof *parts);
+    int k = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->leaf[i].g) parts[k++] = GEOSGeom_clone_r(ctx, t->leaf[i].g);
+    GEOSGeometry *coll = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
+    free(parts);
+    if (!coll) return NULL;
+    GEOSGeometry *h = GEOSConvexHull_r(ctx, coll);
+    GEOSGeom_destroy_r(ctx, coll);
+    return h;
+}
+
+struct snip_cover {
+    GEOSContextHandle_t ctx;
+    const snip_tool *t;
+    GEOSGeometry **clone;
+    const GEOSPreparedGeometry **prep;
+};
+
+snip_cover *snip_cover_new(const snip_state *s, int tool) {
+    snip_cover *c = pl_xcalloc(1, sizeof *c);
+    c->ctx = s->l->ctx;
+    c->t = &s->tool[tool - 1];
+    c->clone = pl_xcalloc((size_t)c->t->n + 1, sizeof *c->clone);
+    c->prep = pl_xcalloc((size_t)c->t->n + 1, sizeof *c->prep);
+    return c;
+}
+
+static const GEOSPreparedGeometry *cover_leaf(snip_cover *c, int i) {
+    if (!c->prep[i] && c->t->leaf[i].g) {
+        c->clone[i] = GEOSGeom_clone_r(c->ctx, c->t->leaf[i].g);
+        c->prep[i] = GEOSPrepare_r(c->ctx, c->clone[i]);
+    }
+    return c->prep[i];
+}
+
+bool snip_cover_test(snip_cover *c, const GEOSGeometry *g) {
+    GEOSContextHandle_t ctx = c->ctx;
+    snip_box e;
+    if (!envelope(ctx, g, &e)) return false;
+    if (c->t->n == 1) {
+        const GEOSPreparedGeometry *p = cover_leaf(c, 0);
+        return p && GEOSPreparedCovers_r(ctx, p, g) == 1;
+    }
+    /* g is covered iff each of its parts in a cell is covered by that leaf */
+    for (int i = 0; i < c->t->n; i++) {
+        const snip_box *cb = &c->t->leaf[i].cell;
+        if (!(e.x0 < cb->x1 && e.x1 > cb->x0 && e.y0 < cb->y1 && e.y1 > cb->y0)) continue;
+        GEOSGeometry *part = GEOSClipByRect_r(ctx, g, cb->x0, cb->y0, cb->x1, cb->y1);
+        double area = 0;
+        bool some = part && GEOSisEmpty_r(ctx, part) != 1 && GEOSArea_r(ctx, part, &area) && area > 0;
+        bool ok = true;
+        if (!part) {
+            ok = false;
+        } else if (some) {
+            const GEOSPreparedGeometry *p = cover_leaf(c, i);
+            ok = p && GEOSPreparedCovers_r(ctx, p, part) == 1;
+        }
+        if (part) GEOSGeom_destroy_r(ctx, part);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+void snip_cover_free(snip_cover *c) {
+    if (!c) return;
+    for (int i = 0; i < c->t->n; i++) {
+        if (c->prep[i]) GEOSPreparedGeom_destroy_r(c->ctx, c->prep[i]);
+        if (c->clone[i]) GEOSGeom_destroy_r(c->ctx, c->clone[i]);
+    }
+    free(c->prep);
+    free(c->clone);
+    free(c);
 }
 
 int snip_state_polygons(const snip_state *s, int tool, snip_polys *out) {
@@ -192,21 +409,12 @@ int snip_state_polygons(const snip_state *s, int tool, snip_polys *out) {
         memset(out, 0, sizeof *out);
         return -1;
     }
-    return snip_geom_polys(s->l->ctx, s->tool[tool - 1], out);
+    return snip_geom_polys(s->l->ctx, snip_state_tool(s, tool), out);
 }
 
 static int fail(char *why, size_t n, const char *fmt, const char *a) {
     snprintf(why, n, fmt, a);
     return -1;
-}
-
-typedef struct box {
-    double x0, y0, x1, y1;
-} box;
-
-static bool envelope(GEOSContextHandle_t ctx, const GEOSGeometry *g, box *b) {
-    return GEOSGeom_getXMin_r(ctx, g, &b->x0) && GEOSGeom_getYMin_r(ctx, g, &b->y0) &&
-           GEOSGeom_getXMax_r(ctx, g, &b->x1) && GEOSGeom_getYMax_r(ctx, g, &b->y1);
 }
 
 /* Tools with more vertices than this are clipped to the other tool's box
@@ -219,7 +427,7 @@ static bool envelope(GEOSContextHandle_t ctx, const GEOSGeometry *g, box *b) {
 /* g clipped to b grown by the margin, or NULL when g is small (use g). The
  * clip is GEOS's rectangle intersection: vertices inside are kept as they
  * are, edges crossing the box end on its sides, far from the other tool. */
-static GEOSGeometry *clip_to(GEOSContextHandle_t ctx, const GEOSGeometry *g, const box *b) {
+static GEOSGeometry *clip_to(GEOSContextHandle_t ctx, const GEOSGeometry *g, const snip_box *b) {
     if (GEOSGetNumCoordinates_r(ctx, g) <= SNIP_CLIP_MIN) return NULL;
     double m = SNIP_CLIP_MARGIN;
     GEOSGeometry *c = GEOSClipByRect_r(ctx, g, b->x0 - m, b->y0 - m, b->x1 + m, b->y1 + m);
@@ -227,16 +435,80 @@ static GEOSGeometry *clip_to(GEOSContextHandle_t ctx, const GEOSGeometry *g, con
     return polygonal_part(ctx, c);
 }
 
+/* The box of a placed box (its four corners moved). */
+static snip_box placed_box(const motion *m, const snip_box *b) {
+    snip_box r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    for (int k = 0; k < 4; k++) {
+        double x = k & 1 ? b->x1 : b->x0, y = k & 2 ? b->y1 : b->y0;
+        apply_motion(&x, &y, (void *)m);
+        r.x0 = fmin(r.x0, x), r.y0 = fmin(r.y0, y), r.x1 = fmax(r.x1, x), r.y1 = fmax(r.y1, y);
+    }
+    /* the corners' rounding: grow by far more than it */
+    double e = 1e-12;
+    r.x0 -= e, r.y0 -= e, r.x1 += e, r.y1 += e;
+    return r;
+}
+
+/* The parts of tool B, placed by m, that can meet ea: one polygonal
+ * geometry for each leaf of B (owned; clipped to ea when large), with their
+ * envelopes. Returns the count, or -1 on a GEOS failure. */
+static int placed_parts(GEOSContextHandle_t ctx, const snip_tool *B, const motion *m, const snip_box *ea,
+                        GEOSGeometry **part, snip_box *penv, bool *clipped) {
+    int k = 0;
+    for (int j = 0; j < B->n; j++) {
+        const snip_leaf *lf = &B->leaf[j];
+        if (!lf->g) continue;
+        snip_box pb = placed_box(m, &lf->env);
+        if (!boxes_meet(&pb, ea)) continue;
+        GEOSGeometry *p = GEOSGeom_transformXY_r(ctx, lf->g, apply_motion, (void *)m);
+        if (!p) goto fail;
+        GEOSGeometry *c = clip_to(ctx, p, ea);
+        clipped[k] = c != NULL;
+        if (c) GEOSGeom_destroy_r(ctx, p), p = c;
+        if (GEOSisEmpty_r(ctx, p) == 1) {
+            GEOSGeom_destroy_r(ctx, p);
+            continue;
+        }
+        if (!envelope(ctx, p, &penv[k])) {
+            GEOSGeom_destroy_r(ctx, p);
+            goto fail;
+        }
+        part[k++] = p;
+    }
+    return k;
+fail:
+    for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, part[j]);
+    return -1;
+}
+
+/* The polygons of the geometries g[0..k) as one MultiPolygon (clones). The
+ * parts of two leaves meet along a cell line: not a valid MultiPolygon, but
+ * OverlayNG nodes and merges such shared edges (their sides cancel), so a
+ * subtraction by it subtracts the union (tests/test_snip checks this case). */
+static GEOSGeometry *multi_of(GEOSContextHandle_t ctx, GEOSGeometry *const *g, int k) {
+    int cap = 0;
+    for (int i = 0; i < k; i++) cap += snip_geom_npieces(ctx, g[i]);
+    GEOSGeometry **p = pl_xcalloc((size_t)cap + 1, sizeof *p);
+    int n = 0;
+    for (int i = 0; i < k; i++)
+        for (int j = 0, np = snip_geom_npieces(ctx, g[i]); j < np; j++)
+            p[n++] = GEOSGeom_clone_r(ctx, piece_at(ctx, g[i], j));
+    GEOSGeometry *r = GEOSGeom_createCollection_r(ctx, GEOS_MULTIPOLYGON, p, (unsigned)n);
+    free(p);
+    return r;
+}
+
 static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     snip_level *l = (snip_level *)s->l;
     GEOSContextHandle_t ctx = l->ctx;
     if (m->a == m->b) return fail(why, n, "a tool cannot snip itself%s", "");
-    GEOSGeometry *A = s->tool[m->a - 1], *B = s->tool[m->b - 1];
-    if (GEOSisEmpty_r(ctx, A) == 1) {
+    snip_tool *A = &s->tool[m->a - 1];
+    const snip_tool *B = &s->tool[m->b - 1];
+    if (tool_empty(A)) {
         snprintf(why, n, "tool %d is empty: nothing to snip", m->a);
         return -1;
     }
-    if (GEOSisEmpty_r(ctx, B) == 1) {
+    if (tool_empty(B)) {
         snprintf(why, n, "tool %d is empty: it cuts nothing", m->b);
         return -1;
     }
@@ -248,48 +520,83 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
         snprintf(why, n, "tool %d placed at (%g, %g) does not overlap tool %d", m->b, m->tx, m->ty, m->a);
         return -1;
     }
-    GEOSGeometry *placed = snip_place(ctx, B, m->theta, m->tx, m->ty);
-    if (!placed) return fail(why, n, "geometry error: %s", l->geos_msg);
+    motion mo = make_motion(m->theta, m->tx, m->ty);
     /* Only what lies near the other tool matters: the interiors of A and B
      * meet iff those of A and of B clipped to a box holding A in its interior
      * meet (and symmetrically), and A \ B = A \ (B clipped so). Clipping the
      * large tool first makes the overlap test and a subtraction by a large
-     * tool cost O(n) instead of a GEOS relate or overlay on all of it. */
-    box ea, eb;
-    char rel = 2;
-    GEOSGeometry *pclip = NULL;
-    if (envelope(ctx, A, &ea) && envelope(ctx, placed, &eb)) {
-        if (eb.x0 > ea.x1 || eb.x1 < ea.x0 || eb.y0 > ea.y1 || eb.y1 < ea.y0) {
-            rel = 0;
-        } else {
-            pclip = clip_to(ctx, placed, &ea);
-            GEOSGeometry *aclip = pclip ? NULL : clip_to(ctx, A, &eb);
-            const GEOSGeometry *ra = aclip ? aclip : A, *rb = pclip ? pclip : placed;
-            rel = GEOSisEmpty_r(ctx, ra) == 1 || GEOSisEmpty_r(ctx, rb) == 1
-                      ? 0
-                      : GEOSRelatePattern_r(ctx, ra, rb, "T********");
-            if (aclip) GEOSGeom_destroy_r(ctx, aclip);
-        }
-    } else {
-        rel = GEOSRelatePattern_r(ctx, A, placed, "T********");
+     * tool cost O(n) instead of a GEOS relate or overlay on all of it; the
+     * leaves (above) make it cost only what lies near the cut. */
+    snip_box ea = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    int nleaves = 0;
+    for (int i = 0; i < A->n; i++) {
+        const snip_box *e = &A->leaf[i].env;
+        if (!A->leaf[i].g) continue;
+        nleaves++;
+        ea.x0 = fmin(ea.x0, e->x0), ea.y0 = fmin(ea.y0, e->y0), ea.x1 = fmax(ea.x1, e->x1), ea.y1 = fmax(ea.y1, e->y1);
     }
-    if (rel != 1) {
-        if (pclip) GEOSGeom_destroy_r(ctx, pclip);
-        GEOSGeom_destroy_r(ctx, placed);
-        if (rel == 2) return fail(why, n, "geometry error: %s", l->geos_msg);
+    GEOSGeometry **part = pl_xcalloc((size_t)B->n + 1, sizeof *part), **sel = pl_xcalloc((size_t)B->n + 1, sizeof *sel);
+    snip_box *penv = pl_xcalloc((size_t)B->n + 1, sizeof *penv);
+    bool *pclipped = pl_xcalloc((size_t)B->n + 1, sizeof *pclipped);
+    int np = placed_parts(ctx, B, &mo, &ea, part, penv, pclipped);
+    /* the overlap test on every leaf first: an illegal snip changes nothing */
+    GEOSGeometry **res = pl_xcalloc((size_t)A->n + 1, sizeof *res);
+    int hits = 0;
+    bool bad = np < 0;
+    for (int i = 0; i < A->n && !bad; i++) {
+        const snip_leaf *lf = &A->leaf[i];
+        if (!lf->g) continue;
+        int ns = 0;
+        char rel = 0;
+        for (int j = 0; j < np && !bad; j++) {
+            if (!boxes_meet(&lf->env, &penv[j])) continue;
+            GEOSGeometry *bc = nleaves > 1 ? clip_to(ctx, part[j], &lf->env) : NULL;
+            if (bc && GEOSisEmpty_r(ctx, bc) == 1) {
+                GEOSGeom_destroy_r(ctx, bc);
+                continue;
+            }
+            sel[ns++] = bc ? bc : GEOSGeom_clone_r(ctx, part[j]);
+            if (rel == 1) continue;
+            snip_box eb;
+            bad = !envelope(ctx, sel[ns - 1], &eb);
+            GEOSGeometry *aclip = bc || pclipped[j] || bad ? NULL : clip_to(ctx, lf->g, &eb);
+            const GEOSGeometry *ai = aclip ? aclip : lf->g;
+            rel = GEOSisEmpty_r(ctx, ai) == 1 ? 0 : GEOSRelatePattern_r(ctx, ai, sel[ns - 1], "T********");
+            if (aclip) GEOSGeom_destroy_r(ctx, aclip);
+            bad = bad || rel == 2;
+        }
+        if (rel == 1 && !bad) {
+            GEOSGeometry *bi = ns == 1 ? sel[0] : multi_of(ctx, sel, ns);
+            res[i] = bi ? GEOSDifferencePrec_r(ctx, lf->g, bi, SNIP_GRID) : NULL;
+            if (res[i]) res[i] = polygonal_part(ctx, res[i]);
+            if (bi && ns > 1) GEOSGeom_destroy_r(ctx, bi);
+            hits++;
+            bad = !res[i];
+        }
+        for (int j = 0; j < ns; j++) GEOSGeom_destroy_r(ctx, sel[j]);
+    }
+    for (int j = 0; j < np; j++) GEOSGeom_destroy_r(ctx, part[j]);
+    free(part);
+    free(sel);
+    free(penv);
+    free(pclipped);
+    if (bad || hits == 0) {
+        for (int i = 0; i < A->n; i++)
+            if (res[i]) GEOSGeom_destroy_r(ctx, res[i]);
+        free(res);
+        if (bad) return fail(why, n, "geometry error: %s", l->geos_msg);
         s->no_overlap = true;
         snprintf(why, n, "the interiors of tool %d (placed) and tool %d do not overlap", m->b, m->a);
         return -1;
     }
-    GEOSGeometry *res = GEOSDifferencePrec_r(ctx, A, pclip ? pclip : placed, SNIP_GRID);
-    if (pclip) GEOSGeom_destroy_r(ctx, pclip);
-    GEOSGeom_destroy_r(ctx, placed);
-    if (!res) return fail(why, n, "geometry error: %s", l->geos_msg);
-    res = polygonal_part(ctx, res);
-    GEOSGeom_destroy_r(ctx, A);
-    s->tool[m->a - 1] = res;
+    int before = A->n;
+    for (int i = 0; i < before; i++)
+        if (res[i]) leaf_set(ctx, &A->leaf[i], res[i]);
+    free(res);
+    for (int i = 0; i < before; i++) tool_split(ctx, A, i, l->leaf_max);
+    tool_drop_whole(ctx, A);
     s->snips++;
-    if (l->model == SNIP_CONNECTED && snip_geom_npieces(ctx, res) > 1) s->pending = m->a;
+    if (l->model == SNIP_CONNECTED && A->leaf[0].g && snip_geom_npieces(ctx, A->leaf[0].g) > 1) s->pending = m->a;
     return 0;
 }
 
@@ -302,7 +609,9 @@ static int do_keep(snip_state *s, const snip_move *m, char *why, size_t n) {
         snprintf(why, n, "the last snip split tool %d, not tool %d", s->pending, m->a);
         return -1;
     }
-    GEOSGeometry *tool = s->tool[m->a - 1];
+    /* the connected model keeps each tool in one leaf */
+    snip_tool *t = &s->tool[m->a - 1];
+    GEOSGeometry *tool = t->leaf[0].g;
     GEOSCoordSequence *cs = GEOSCoordSeq_create_r(ctx, 1, 2);
     GEOSCoordSeq_setXY_r(ctx, cs, 0, m->x, m->y);
     GEOSGeometry *pt = GEOSGeom_createPoint_r(ctx, cs);
@@ -323,9 +632,8 @@ static int do_keep(snip_state *s, const snip_move *m, char *why, size_t n) {
         snprintf(why, n, "(%g, %g) lies on %d pieces of tool %d (where they touch)", m->x, m->y, hits, m->a);
         return -1;
     }
-    GEOSGeometry *kept = GEOSGeom_clone_r(ctx, piece_at(ctx, tool, found));
-    GEOSGeom_destroy_r(ctx, tool);
-    s->tool[m->a - 1] = kept;
+    leaf_set(ctx, &t->leaf[0], GEOSGeom_clone_r(ctx, piece_at(ctx, tool, found)));
+    tool_drop_whole(ctx, t);
     s->pending = 0;
     return 0;
 }
@@ -337,12 +645,11 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
     if (m->kind == SNIP_MOVE_KEEP) return do_keep(s, m, why, n);
     if (s->pending) {
         snprintf(why, n, "the last snip split tool %d into %d pieces: a 'keep %d x y' line must follow", s->pending,
-                 snip_geom_npieces(s->l->ctx, s->tool[s->pending - 1]), s->pending);
+                 snip_geom_npieces(s->l->ctx, s->tool[s->pending - 1].leaf[0].g), s->pending);
         return -1;
     }
     if (m->kind == SNIP_MOVE_RESET) {
-        GEOSGeom_destroy_r(s->l->ctx, s->tool[m->a - 1]);
-        s->tool[m->a - 1] = GEOSGeom_clone_r(s->l->ctx, s->l->square);
+        tool_set_square(s->l, &s->tool[m->a - 1]);
         s->resets++;
         return 0;
     }
@@ -367,7 +674,7 @@ bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, d
         snprintf(why, n, "the last snip split tool %d and no 'keep' line follows", s->pending);
         return false;
     }
-    GEOSGeometry *a = GEOSGeom_clone_r(ctx, s->tool[0]), *t = GEOSGeom_clone_r(ctx, l->target);
+    GEOSGeometry *a = GEOSGeom_clone_r(ctx, snip_state_tool(s, 1)), *t = GEOSGeom_clone_r(ctx, l->target);
     GEOSNormalize_r(ctx, a);
     GEOSNormalize_r(ctx, t);
     bool ok = false;
@@ -405,4 +712,8 @@ done:
     GEOSGeom_destroy_r(ctx, a);
     GEOSGeom_destroy_r(ctx, t);
     return ok;
+}
+
+void snip_level_set_leaf_max(snip_level *l, int max) {
+    if (l->model == SNIP_DISCONNECTED) l->leaf_max = max;
 }

@@ -14,11 +14,33 @@ struct snip_level {
     char geos_msg[256];   /* the last GEOS error, for reasons */
     GEOSGeometry *target; /* valid, normalised */
     GEOSGeometry *square; /* the unit square, both tools' start */
+    int leaf_max;         /* a tool's leaf splits past this many coordinates; 0: never (rules.c) */
 };
+
+typedef struct snip_box {
+    double x0, y0, x1, y1;
+} snip_box;
+
+/* A tool is kept as the leaves of a quadtree over [0,1]^2 in its own frame,
+ * each leaf holding the tool's part inside its cell (rules.c). In the
+ * connected model there is one leaf, the whole tool. */
+typedef struct snip_leaf {
+    snip_box cell;
+    int depth;
+    GEOSGeometry *g; /* the tool inside the cell; NULL when nothing */
+    snip_box env;    /* g's envelope */
+    int ncoords;
+} snip_leaf;
+
+typedef struct snip_tool {
+    snip_leaf *leaf;
+    int n, cap;
+    GEOSGeometry *whole; /* the union of the leaves, built on demand */
+} snip_tool;
 
 struct snip_state {
     const snip_level *l;
-    GEOSGeometry *tool[2];
+    snip_tool tool[2];
     int pending; /* connected model: tool split by the last snip, awaiting keep */
     long snips, resets;
     bool no_overlap; /* the last move failed only because the tools do not overlap */
@@ -32,7 +54,18 @@ GEOSGeometry *snip_place(GEOSContextHandle_t ctx, const GEOSGeometry *g, double 
 int snip_geom_polys(GEOSContextHandle_t ctx, const GEOSGeometry *g, snip_polys *out);
 /* Number of polygons of a polygonal geometry (0 when empty). */
 int snip_geom_npieces(GEOSContextHandle_t ctx, const GEOSGeometry *g);
+/* The whole tool (the union of its leaves, cached until the next move). */
 const GEOSGeometry *snip_state_tool(const snip_state *s, int tool);
+/* Coordinates over all leaves (O(leaves)). */
+long snip_state_ncoords(const snip_state *s, int tool);
+/* The convex hull of the tool, without building the union. */
+GEOSGeometry *snip_state_hull(const snip_state *s, int tool);
+/* "Does the tool cover g?" for many g against one state of the tool: each
+ * leaf is prepared (GEOSPrepare) when a g first meets its cell. */
+typedef struct snip_cover snip_cover;
+snip_cover *snip_cover_new(const snip_state *s, int tool);
+bool snip_cover_test(snip_cover *c, const GEOSGeometry *g);
+void snip_cover_free(snip_cover *c);
 
 /* text.c: the level from parsed pieces (used by the generator too). */
 GEOSGeometry *snip_polys_to_geom(GEOSContextHandle_t ctx, const snip_polys *p);

@@ -225,7 +225,7 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
     cands_thin(L, 1, 0, -1, 0, 0, 1);
     cands_thin(L, 0, 0, 0, 1, 0, 1);
     GEOSContextHandle_t ctx = L->ctx;
-    GEOSGeometry *hull = GEOSConvexHull_r(ctx, snip_state_tool(L->b->st, 1));
+    GEOSGeometry *hull = snip_state_hull(L->b->st, 1);
     snip_polys hp;
     snip_geom_polys(ctx, hull, &hp);
     if (hull) GEOSGeom_destroy_r(ctx, hull);
@@ -293,15 +293,13 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
         }
     }
     snip_polys_free(&hp);
-    GEOSGeometry *t1 = GEOSGeom_clone_r(ctx, snip_state_tool(L->b->st, 1));
-    const GEOSPreparedGeometry *pg = GEOSPrepare_r(ctx, t1);
+    snip_cover *cv = snip_cover_new(L->b->st, 1);
     for (int i = 0; i < L->nc; i++) {
         GEOSGeometry *r = cand_geom(ctx, &L->c[i]);
-        L->c[i].solid = pg && GEOSPreparedCovers_r(ctx, pg, r) == 1;
+        L->c[i].solid = snip_cover_test(cv, r);
         GEOSGeom_destroy_r(ctx, r);
     }
-    if (pg) GEOSPreparedGeom_destroy_r(ctx, pg);
-    GEOSGeom_destroy_r(ctx, t1);
+    snip_cover_free(cv);
 }
 
 /* Carves tool 2's part of H = {(p - o).m >= 0} inside the box B' away, the
@@ -411,7 +409,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * while tool 1 is small (LS_TRIM_FROM coordinates: the trim costs
      * snips, and pays in time only when each snip is expensive; measured
      * with bench_snip, n = 40: 1.1 s -> 0.6 s, n = 160: 233 s -> 59 s). */
-    bool trim = GEOSGetNumCoordinates_r(L->ctx, snip_state_tool(L->b->st, 1)) > LS_TRIM_FROM;
+    bool trim = snip_state_ncoords(L->b->st, 1) > LS_TRIM_FROM;
     if (trim && (clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS) ||
                  clear_halfplane_cap(L, 0, 0, 1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS))) {
         GEOSGeom_destroy_r(L->ctx, keep);
@@ -441,16 +439,14 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     if (L->b->moves.n == before + 2) {
         /* connected model: the snip split tool 1 and pieces were dropped, so
          * rectangles far from T may be gone too: check them all again */
-        GEOSGeometry *t1 = GEOSGeom_clone_r(L->ctx, snip_state_tool(L->b->st, 1));
-        const GEOSPreparedGeometry *pg = GEOSPrepare_r(L->ctx, t1);
+        snip_cover *cv = snip_cover_new(L->b->st, 1);
         for (int i = 0; i < L->nc; i++) {
             if (!L->c[i].solid) continue;
             GEOSGeometry *r = cand_geom(L->ctx, &L->c[i]);
-            L->c[i].solid = pg && GEOSPreparedCovers_r(L->ctx, pg, r) == 1;
+            L->c[i].solid = snip_cover_test(cv, r);
             GEOSGeom_destroy_r(L->ctx, r);
         }
-        if (pg) GEOSPreparedGeom_destroy_r(L->ctx, pg);
-        GEOSGeom_destroy_r(L->ctx, t1);
+        snip_cover_free(cv);
     }
     /* solid rectangles this removal may have touched are solid no more */
     for (int i = 0; i < L->nc; i++) {
