@@ -249,7 +249,7 @@ static double tool_area(const snip_state *st, int tool) {
  * same random snips on a level whose leaves split from 8 coordinates (deep
  * trees, cuts across many cell lines, subtractions by several leaves at
  * once) and on one that keeps each tool whole must agree: the same moves
- * legal, the same areas within 1e-12. */
+ * legal (but for contacts below the grid), the same areas within 1e-12. */
 static void test_leaves(uint64_t seed) {
     pl_error err;
     const char *text = "POLYGON((0.1 0.1, 0.9 0.1, 0.5 0.9, 0.1 0.1))\n";
@@ -261,7 +261,7 @@ static void test_leaves(uint64_t seed) {
     snip_state *st[2] = {snip_state_new(tiled), snip_state_new(whole)};
     pl_rng rng;
     pl_rng_seed(&rng, seed);
-    int legal = 0, agree = 0;
+    int legal = 0, agree = 0, contacts = 0;
     for (int i = 0; i < 300; i++) {
         char move[200], why[2][256];
         int a = 1 + (int)pl_rng_below(&rng, 2);
@@ -274,10 +274,18 @@ static void test_leaves(uint64_t seed) {
         snip_move m;
         int col, rc[2];
         CHECK(snip_move_parse(move, &m, why[0], sizeof why[0], &col) == 0);
-        for (int k = 0; k < 2; k++) rc[k] = snip_state_apply(st[k], &m, why[k], sizeof why[k]);
-        CHECKF(rc[0] == rc[1], "seed %llu move %d '%s': leaves %s, whole %s", (unsigned long long)seed, i + 1, move,
-               rc[0] ? why[0] : "legal", rc[1] ? why[1] : "legal");
+        double before[2] = {tool_area(st[0], a), tool_area(st[1], a)}, cut[2];
+        for (int k = 0; k < 2; k++) {
+            rc[k] = snip_state_apply(st[k], &m, why[k], sizeof why[k]);
+            cut[k] = before[k] - tool_area(st[k], a);
+        }
+        /* the two differ by grid cells, so a contact the grid cannot
+         * resolve may overlap in one and touch in the other: then the
+         * legal snip must cut (almost) nothing */
+        CHECKF(rc[0] == rc[1] || (rc[0] ? cut[1] : cut[0]) <= 1e-12, "seed %llu move %d '%s': leaves %s, whole %s",
+               (unsigned long long)seed, i + 1, move, rc[0] ? why[0] : "legal", rc[1] ? why[1] : "legal");
         legal += rc[1] == 0;
+        contacts += rc[0] != rc[1];
         for (int t = 1; t <= 2; t++) {
             double d = fabs(tool_area(st[0], t) - tool_area(st[1], t));
             CHECKF(d <= 1e-12, "seed %llu move %d '%s': tool %d areas differ by %.3g", (unsigned long long)seed, i + 1,
@@ -285,7 +293,7 @@ static void test_leaves(uint64_t seed) {
             agree += d <= 1e-12;
         }
     }
-    CHECK(legal > 20 && agree == 600);
+    CHECK(legal > 20 && agree == 600 && contacts <= 3);
     for (int k = 0; k < 2; k++) snip_state_free(st[k]);
     G->level_free(tiled);
     G->level_free(whole);

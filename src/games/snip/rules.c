@@ -481,23 +481,6 @@ fail:
     return -1;
 }
 
-/* The polygons of the geometries g[0..k) as one MultiPolygon (clones). The
- * parts of two leaves meet along a cell line: not a valid MultiPolygon, but
- * OverlayNG nodes and merges such shared edges (their sides cancel), so a
- * subtraction by it subtracts the union (tests/test_snip checks this case). */
-static GEOSGeometry *multi_of(GEOSContextHandle_t ctx, GEOSGeometry *const *g, int k) {
-    int cap = 0;
-    for (int i = 0; i < k; i++) cap += snip_geom_npieces(ctx, g[i]);
-    GEOSGeometry **p = pl_xcalloc((size_t)cap + 1, sizeof *p);
-    int n = 0;
-    for (int i = 0; i < k; i++)
-        for (int j = 0, np = snip_geom_npieces(ctx, g[i]); j < np; j++)
-            p[n++] = GEOSGeom_clone_r(ctx, piece_at(ctx, g[i], j));
-    GEOSGeometry *r = GEOSGeom_createCollection_r(ctx, GEOS_MULTIPOLYGON, p, (unsigned)n);
-    free(p);
-    return r;
-}
-
 static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     snip_level *l = (snip_level *)s->l;
     GEOSContextHandle_t ctx = l->ctx;
@@ -546,33 +529,38 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     for (int i = 0; i < A->n && !bad; i++) {
         const snip_leaf *lf = &A->leaf[i];
         if (!lf->g) continue;
+        /* the parts whose interiors meet this leaf's (the others take nothing
+         * from it), subtracted one after another: every overlay has valid
+         * inputs (one MultiPolygon of parts that share cell edges would not
+         * be valid, and OverlayNG does fail on some) */
         int ns = 0;
-        char rel = 0;
         for (int j = 0; j < np && !bad; j++) {
             if (!boxes_meet(&lf->env, &penv[j])) continue;
             GEOSGeometry *bc = nleaves > 1 ? clip_to(ctx, part[j], &lf->env) : NULL;
-            if (bc && GEOSisEmpty_r(ctx, bc) == 1) {
-                GEOSGeom_destroy_r(ctx, bc);
-                continue;
-            }
-            sel[ns++] = bc ? bc : GEOSGeom_clone_r(ctx, part[j]);
-            if (rel == 1) continue;
+            const GEOSGeometry *pj = bc ? bc : part[j];
             snip_box eb;
-            bad = !envelope(ctx, sel[ns - 1], &eb);
-            GEOSGeometry *aclip = bc || pclipped[j] || bad ? NULL : clip_to(ctx, lf->g, &eb);
-            const GEOSGeometry *ai = aclip ? aclip : lf->g;
-            rel = GEOSisEmpty_r(ctx, ai) == 1 ? 0 : GEOSRelatePattern_r(ctx, ai, sel[ns - 1], "T********");
-            if (aclip) GEOSGeom_destroy_r(ctx, aclip);
-            bad = bad || rel == 2;
+            char rel = 0;
+            if (GEOSisEmpty_r(ctx, pj) != 1) {
+                bad = !envelope(ctx, pj, &eb);
+                GEOSGeometry *aclip = bc || pclipped[j] || bad ? NULL : clip_to(ctx, lf->g, &eb);
+                const GEOSGeometry *ai = aclip ? aclip : lf->g;
+                rel = bad || GEOSisEmpty_r(ctx, ai) == 1 ? 0 : GEOSRelatePattern_r(ctx, ai, pj, "T********");
+                if (aclip) GEOSGeom_destroy_r(ctx, aclip);
+                bad = bad || rel == 2;
+            }
+            if (rel == 1)
+                sel[ns++] = bc ? bc : GEOSGeom_clone_r(ctx, part[j]);
+            else if (bc)
+                GEOSGeom_destroy_r(ctx, bc);
         }
-        if (rel == 1 && !bad) {
-            GEOSGeometry *bi = ns == 1 ? sel[0] : multi_of(ctx, sel, ns);
-            res[i] = bi ? GEOSDifferencePrec_r(ctx, lf->g, bi, SNIP_GRID) : NULL;
-            if (res[i]) res[i] = polygonal_part(ctx, res[i]);
-            if (bi && ns > 1) GEOSGeom_destroy_r(ctx, bi);
-            hits++;
+        for (int j = 0; j < ns && !bad; j++) {
+            if (res[i] && GEOSisEmpty_r(ctx, res[i]) == 1) break;
+            GEOSGeometry *d = GEOSDifferencePrec_r(ctx, res[i] ? res[i] : lf->g, sel[j], SNIP_GRID);
+            if (res[i]) GEOSGeom_destroy_r(ctx, res[i]);
+            res[i] = d ? polygonal_part(ctx, d) : NULL;
             bad = !res[i];
         }
+        hits += ns > 0;
         for (int j = 0; j < ns; j++) GEOSGeom_destroy_r(ctx, sel[j]);
     }
     for (int j = 0; j < np; j++) GEOSGeom_destroy_r(ctx, part[j]);
