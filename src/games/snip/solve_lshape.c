@@ -87,6 +87,7 @@ typedef struct cand {
     double ox, oy, nx, ny;
     double pos, len, dep;
     double x0, y0, x1, y1; /* bounding box, for invalidation */
+    double lo, hi;         /* the stretch of the line the rectangles were laid on */
     bool solid;
 } cand;
 
@@ -161,7 +162,7 @@ static void add_cand(lctx *L, double ox, double oy, double nx, double ny, double
     dep -= 4 * LS_DELTA;
     if (L->nc >= MAX_CAND || len <= 0 || dep <= 2 * LS_EDGE || pos < lo - 1e-15 || pos + len > hi + 1e-15) return;
     cand *c = &L->c[L->nc++];
-    *c = (cand){ox, oy, nx, ny, pos, len, dep, INFINITY, INFINITY, -INFINITY, -INFINITY, false};
+    *c = (cand){ox, oy, nx, ny, pos, len, dep, INFINITY, INFINITY, -INFINITY, -INFINITY, lo, hi, false};
     double vx = ny, vy = -nx;
     for (int i = 0; i < 4; i++) {
         double a = pos + (i & 1 ? len : 0), t = i & 2 ? dep : LS_EDGE;
@@ -362,8 +363,14 @@ static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, doub
     double ax = c->ox + c->pos * vx + LS_EDGE * c->nx, ay = c->oy + c->pos * vy + LS_EDGE * c->ny,
            cdep = c->dep - LS_EDGE;
     double rax = cr * ax - sr * ay, ray = sr * ax + cr * ay;
+    /* Along a row, tool 1 reaches beyond its rectangle on both sides, by as
+     * much as its line holds there; the cells go towards the side with less
+     * of it, so the longer side lies over cells already cleared and leaves
+     * no imprint on tool 2 (a rectangle at the end of its line leaves none) */
+    bool desc = c->pos - c->lo < c->hi - c->pos - c->len;
     for (long t = nt - 1; t >= 0; t--)
-        for (long j = 0; j < ns; j++) {
+        for (long jj = 0; jj < ns; jj++) {
+            long j = desc ? ns - 1 - jj : jj;
             double Px = ox + (smin + (double)j * c->len) * ux + (double)t * cdep * mx;
             double Py = oy + (smin + (double)j * c->len) * uy + (double)t * cdep * my;
             bool done;
