@@ -265,7 +265,7 @@ static void test_leaves(uint64_t seed) {
     for (int i = 0; i < 300; i++) {
         char move[200], why[2][256];
         int a = 1 + (int)pl_rng_below(&rng, 2);
-        if (pl_rng_below(&rng, 40) == 0)
+        if (pl_rng_below(&rng, 15) == 0)
             snprintf(move, sizeof move, "reset %d", a);
         else
             snprintf(move, sizeof move, "snip %d %d %.17g %.17g %.17g", a, 3 - a,
@@ -293,7 +293,7 @@ static void test_leaves(uint64_t seed) {
             agree += d <= 1e-12;
         }
     }
-    CHECK(legal > 20 && agree == 600 && contacts <= 3);
+    CHECKF(legal > 20 && agree == 600 && contacts <= 10, "seed %llu: %d legal, %d of 600 areas agree, %d contacts", (unsigned long long)seed, legal, agree, contacts);
     for (int k = 0; k < 2; k++) snip_state_free(st[k]);
     G->level_free(tiled);
     G->level_free(whole);

@@ -75,7 +75,7 @@ void snip_level_params(const snip_level *l, snip_params *p);
  * operations per triangle, with at most 2(n+1) + 2 triangles in each of at most n+1 regions. */
 long snip_thm3_bound(long n);
 long snip_thm5_bound(long n);
-#define SNIP_THM5_PER_TRIANGLE 482 /* 2 x 16 trimming cells, 7 half-planes x 64 cells, a reset and the snip */
+#define SNIP_THM5_PER_TRIANGLE 514 /* 2 x 32 trimming cells, 7 half-planes x 64 cells, a reset and the snip */
 
 /* ---------- moves ---------- */
 typedef enum { SNIP_MOVE_SNIP, SNIP_MOVE_KEEP, SNIP_MOVE_RESET } snip_move_kind;

@@ -48,15 +48,18 @@
  * rectangle therefore starts LS_EDGE = 2^-43 inside its line, and the carving
  * places tool 1 LS_EDGE back, still clear of T' (delta > LS_EDGE).
  *
- * Operations: per triangle one reset, at most 2 x 16 cells trimming tool 2
+ * Operations: per triangle one reset, at most 2 x 32 cells trimming tool 2
  * to B' (for speed: below), at most 7 half-planes (3 edges, 4 sides of the
  * bounding box) times at most 64 cells (the proof's large case needs 9 or
- * fewer), and one snip: SNIP_THM5_PER_TRIANGLE = 482; O(n) triangles in
+ * fewer), and one snip: SNIP_THM5_PER_TRIANGLE = 514; O(n) triangles in
  * each of at most n+1 regions: O(n^2). A triangle that waits wastes the
  * carving it had started, so the bound is checked on every certificate in
- * the tests rather than proved for this variant. Time:
- * each removal snips tool 1 (O(n) vertices, one O(n log n) overlay), the
- * carving snips touch only tool 2 (O(1) vertices): O(n^3 log n) in all. */
+ * the tests rather than proved for this variant. Time: tool 1 ends with
+ * O(n^2) coordinates (a triangle next to an edge of P leaves its corners
+ * there), but the rules keep it in leaves of at most SNIP_LEAF_MAX, so a
+ * removal is an overlay on the few leaves near T; a carving snip is an
+ * overlay of tool 2 with the part of tool 1 over tool 2's box, which the
+ * order of the cells keeps small (below). Measured in docs/benchmarks.md. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,7 +78,7 @@
 #define LS_EDGE (1.0 / 8796093022208.0) /* 2^-43 */
 #define MAX_CELLS 64
 /* Cells allowed for each of the two trimming half-planes (remove_triangle). */
-#define LS_TRIM_CELLS 16
+#define LS_TRIM_CELLS 32
 /* ... once tool 1 has more coordinates than this. */
 #define LS_TRIM_FROM 256
 #define MAX_CAND 16384
@@ -422,9 +425,20 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
         GEOSGeom_destroy_r(L->ctx, keep);
         return -1;
     }
+    /* The sides of the bounding box grown by delta first: they are parallel
+     * to the axes, so as their rows go (deepest first) tool 2's envelope
+     * shrinks towards T, and what is left of B' afterwards lies in the grown
+     * box; the triangle's edges then need only that box (fewer cells, and
+     * each carving snip meets tool 1 only over that box). */
+    int rc = 0;
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymin - sy - d, 0, -1, keep);
+    double tx0 = fmax(bx0, xmin - sx - d), ty0 = fmax(by0, ymin - sy - d);
+    double tx1 = fmin(bx1, xmax - sx + d), ty1 = fmin(by1, ymax - sy + d);
     /* the triangle's orientation: outward normals */
     double area2 = (T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]);
-    int rc = 0;
     for (int i = 0; i < 3 && !rc; i++) {
         int j = (i + 1) % 3;
         double ex = T->x[j] - T->x[i], ey = T->y[j] - T->y[i], el = hypot(ex, ey);
@@ -432,13 +446,8 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
         double mx = ey / el, my = -ex / el; /* right of the edge */
         if (area2 < 0) mx = -mx, my = -my;
         double ox = T->x[i] - sx + d * mx, oy = T->y[i] - sy + d * my;
-        rc = clear_halfplane(L, bx0, by0, bx1, by1, ox, oy, mx, my, keep);
+        rc = clear_halfplane(L, tx0, ty0, tx1, ty1, ox, oy, mx, my, keep);
     }
-    /* the bounding box grown by delta */
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymin - sy - d, 0, -1, keep);
     GEOSGeom_destroy_r(L->ctx, keep);
     if (rc) return -1;
     int before = L->b->moves.n;
