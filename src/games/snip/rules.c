@@ -298,24 +298,27 @@ int snip_state_pending(const snip_state *s) {
     return s->pending;
 }
 
+/* Clones of the tool's non-empty leaves as one GEOMETRYCOLLECTION (their
+ * union is the tool), or NULL when every leaf is empty. */
+static GEOSGeometry *leaves_collection(GEOSContextHandle_t ctx, const snip_tool *t) {
+    GEOSGeometry **parts = pl_xcalloc((size_t)t->n + 1, sizeof *parts);
+    int k = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->leaf[i].g) parts[k++] = GEOSGeom_clone_r(ctx, t->leaf[i].g);
+    GEOSGeometry *coll = k ? GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k) : NULL;
+    free(parts);
+    return coll;
+}
+
 const GEOSGeometry *snip_state_tool(const snip_state *s, int tool) {
     snip_tool *t = (snip_tool *)&s->tool[tool - 1]; /* the cache only */
     GEOSContextHandle_t ctx = s->l->ctx;
     if (t->n == 1 && t->leaf[0].g) return t->leaf[0].g;
     if (t->whole) return t->whole;
-    GEOSGeometry **parts = pl_xcalloc((size_t)t->n + 1, sizeof *parts);
-    int k = 0;
-    for (int i = 0; i < t->n; i++)
-        if (t->leaf[i].g) parts[k++] = GEOSGeom_clone_r(ctx, t->leaf[i].g);
-    if (k == 0) {
-        t->whole = GEOSGeom_createEmptyPolygon_r(ctx);
-    } else {
-        GEOSGeometry *coll = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
-        GEOSGeometry *u = coll ? GEOSUnaryUnionPrec_r(ctx, coll, SNIP_GRID) : NULL;
-        if (coll) GEOSGeom_destroy_r(ctx, coll);
-        t->whole = u ? polygonal_part(ctx, u) : GEOSGeom_createEmptyPolygon_r(ctx);
-    }
-    free(parts);
+    GEOSGeometry *coll = leaves_collection(ctx, t);
+    GEOSGeometry *u = coll ? GEOSUnaryUnionPrec_r(ctx, coll, SNIP_GRID) : NULL;
+    if (coll) GEOSGeom_destroy_r(ctx, coll);
+    t->whole = u ? polygonal_part(ctx, u) : GEOSGeom_createEmptyPolygon_r(ctx);
     return t->whole;
 }
 
@@ -329,13 +332,8 @@ GEOSGeometry *snip_state_hull(const snip_state *s, int tool) {
     const snip_tool *t = &s->tool[tool - 1];
     GEOSContextHandle_t ctx = s->l->ctx;
     if (t->n == 1) return t->leaf[0].g ? GEOSConvexHull_r(ctx, t->leaf[0].g) : GEOSGeom_createEmptyPolygon_r(ctx);
-    GEOSGeometry **parts = pl_xcalloc((size_t)t->n + 1, sizeof *parts);
-    int k = 0;
-    for (int i = 0; i < t->n; i++)
-        if (t->leaf[i].g) parts[k++] = GEOSGeom_clone_r(ctx, t->leaf[i].g);
-    GEOSGeometry *coll = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
-    free(parts);
-    if (!coll) return NULL;
+    GEOSGeometry *coll = leaves_collection(ctx, t);
+    if (!coll) return GEOSGeom_createEmptyPolygon_r(ctx);
     GEOSGeometry *h = GEOSConvexHull_r(ctx, coll);
     GEOSGeom_destroy_r(ctx, coll);
     return h;

@@ -186,6 +186,18 @@ static GEOSGeometry *cand_geom(GEOSContextHandle_t ctx, const cand *c) {
     return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, cs), NULL, 0);
 }
 
+/* Keeps solid only the candidates still solid that tool 1 covers now. */
+static void recheck_solid(lctx *L) {
+    snip_cover *cv = snip_cover_new(L->b->st, 1);
+    for (int i = 0; i < L->nc; i++) {
+        if (!L->c[i].solid) continue;
+        GEOSGeometry *r = cand_geom(L->ctx, &L->c[i]);
+        L->c[i].solid = snip_cover_test(cv, r);
+        GEOSGeom_destroy_r(L->ctx, r);
+    }
+    snip_cover_free(cv);
+}
+
 /* Rectangles of sizes r/2 .. r/8 along the supporting line through o with
  * inward normal n, over [lo, hi] of it. */
 static void cands_along(lctx *L, double ox, double oy, double nx, double ny, double lo, double hi, double r) {
@@ -297,13 +309,8 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
         }
     }
     snip_polys_free(&hp);
-    snip_cover *cv = snip_cover_new(L->b->st, 1);
-    for (int i = 0; i < L->nc; i++) {
-        GEOSGeometry *r = cand_geom(ctx, &L->c[i]);
-        L->c[i].solid = snip_cover_test(cv, r);
-        GEOSGeom_destroy_r(ctx, r);
-    }
-    snip_cover_free(cv);
+    for (int i = 0; i < L->nc; i++) L->c[i].solid = true;
+    recheck_solid(L);
 }
 
 /* Carves tool 2's part of H = {(p - o).m >= 0} inside the box B' away, the
@@ -430,8 +437,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * shrinks towards T, and what is left of B' afterwards lies in the grown
      * box; the triangle's edges then need only that box (fewer cells, and
      * each carving snip meets tool 1 only over that box). */
-    int rc = 0;
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
+    int rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymin - sy - d, 0, -1, keep);
@@ -455,14 +461,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     if (L->b->moves.n == before + 2) {
         /* connected model: the snip split tool 1 and pieces were dropped, so
          * rectangles far from T may be gone too: check them all again */
-        snip_cover *cv = snip_cover_new(L->b->st, 1);
-        for (int i = 0; i < L->nc; i++) {
-            if (!L->c[i].solid) continue;
-            GEOSGeometry *r = cand_geom(L->ctx, &L->c[i]);
-            L->c[i].solid = snip_cover_test(cv, r);
-            GEOSGeom_destroy_r(L->ctx, r);
-        }
-        snip_cover_free(cv);
+        recheck_solid(L);
     }
     /* solid rectangles this removal may have touched are solid no more */
     for (int i = 0; i < L->nc; i++) {
