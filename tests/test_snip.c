@@ -245,19 +245,25 @@ static double tool_area(const snip_state *st, int tool) {
     return a;
 }
 
-/* The disconnected model keeps tools as quadtree leaves (SNIP_LEAF_MAX). The
+/* The disconnected model keeps tools as quadtree leaves (SNIP_LEAF_MAX), and
+ * large tools are clipped to the other's box (SNIP_CLIP_MIN, tighten). The
  * same random snips on a level whose leaves split from 8 coordinates (deep
  * trees, cuts across many cell lines, subtractions by several leaves at
- * once) and on one that keeps each tool whole must agree: the same moves
- * legal (but for contacts below the grid), the same areas within 1e-12. */
+ * once) and whose tools are always clipped, and on one that keeps each tool
+ * whole and never clips (the plain GEOS computation), must agree: the same
+ * moves legal (but for contacts below the grid), the same areas within
+ * 1e-12. */
 static void test_leaves(uint64_t seed) {
     pl_error err;
     const char *text = "POLYGON((0.1 0.1, 0.9 0.1, 0.5 0.9, 0.1 0.1))\n";
     snip_level *tiled = parse(text, &err), *whole = parse(text, &err);
     CHECK(tiled && whole);
     if (!tiled || !whole) return;
+    /* leaves and every clip against the plain GEOS computation */
     snip_level_set_leaf_max(tiled, 8);
+    snip_level_set_clip_min(tiled, 0);
     snip_level_set_leaf_max(whole, 0);
+    snip_level_set_clip_min(whole, -1);
     snip_state *st[2] = {snip_state_new(tiled), snip_state_new(whole)};
     pl_rng rng;
     pl_rng_seed(&rng, seed);

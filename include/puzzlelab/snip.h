@@ -30,6 +30,10 @@ typedef enum { SNIP_DISCONNECTED = 0, SNIP_CONNECTED = 1 } snip_model;
  * split in four, so that a snip only touches the leaves near the cut
  * (src/games/snip/rules.c; docs/formats.md says what it changes). */
 #define SNIP_LEAF_MAX 2048
+/* Tools with more vertices than this are clipped to the other tool's box
+ * before an overlap test or a subtraction (below, it costs more than it
+ * saves, and small tools behave exactly as without the clip). */
+#define SNIP_CLIP_MIN 64
 
 /* Polygons as plain coordinates: pieces -> rings (ring 0 the shell, then the
  * holes) -> closed point lists (first == last). */
@@ -93,6 +97,10 @@ void snip_move_format(const snip_move *m, char *buf, size_t n);
 /* For tests: split leaves past max coordinates instead (disconnected model
  * only; max <= 0 keeps each tool whole). Set before any state is made. */
 void snip_level_set_leaf_max(snip_level *l, int max);
+/* For tests: clip a tool to the other's box before an overlap test or a
+ * subtraction from min coordinates (default SNIP_CLIP_MIN; 0: always;
+ * < 0: never, the plain GEOS computation). */
+void snip_level_set_clip_min(snip_level *l, int min);
 
 /* ---------- replay ---------- */
 typedef struct snip_state snip_state;

@@ -12,7 +12,10 @@
  * questions in real arithmetic; in floating point only the edges that cross
  * the clip box change (they end on its sides, ~1e-16 off their line), 2^-30
  * away from the other tool, so the answers agree but for contacts at that
- * 1e-16 level. In the disconnected model a tool is a quadtree of leaves
+ * 1e-16 level. A large placed tool is then clipped once more, to the box of
+ * the other tool's part under it (see tighten): the same, but for contacts
+ * thinner than four grid cells along the placed tool's box. In the
+ * disconnected model a tool is a quadtree of leaves
  * (below, "tools as quadtrees"). Nothing here trusts a coordinate: non-finite values
  * never reach GEOS (the move parser rejects them), placements farther than
  * the tools can reach are answered without geometry, and any GEOS failure
@@ -415,22 +418,50 @@ static int fail(char *why, size_t n, const char *fmt, const char *a) {
     return -1;
 }
 
-/* Tools with more vertices than this are clipped to the other tool's box
- * before an overlap test or a subtraction (below, it costs more than it
- * saves, and small tools behave exactly as without the clip). */
-#define SNIP_CLIP_MIN 64
 /* The clip box: the other tool's envelope grown by 2^-30 (2^10 grid cells) */
 #define SNIP_CLIP_MARGIN (1.0 / 1073741824.0)
 
 /* g clipped to b grown by the margin, or NULL when g is small (use g). The
  * clip is GEOS's rectangle intersection: vertices inside are kept as they
  * are, edges crossing the box end on its sides, far from the other tool. */
-static GEOSGeometry *clip_to(GEOSContextHandle_t ctx, const GEOSGeometry *g, const snip_box *b) {
-    if (GEOSGetNumCoordinates_r(ctx, g) <= SNIP_CLIP_MIN) return NULL;
+static GEOSGeometry *clip_to(const snip_level *l, const GEOSGeometry *g, const snip_box *b) {
+    GEOSContextHandle_t ctx = l->ctx;
+    if (l->clip_min < 0 || GEOSGetNumCoordinates_r(ctx, g) <= l->clip_min) return NULL;
     double m = SNIP_CLIP_MARGIN;
     GEOSGeometry *c = GEOSClipByRect_r(ctx, g, b->x0 - m, b->y0 - m, b->x1 + m, b->y1 + m);
     if (!c) return NULL;
     return polygonal_part(ctx, c);
+}
+
+/* Where a placed part b (of box eb) can take anything from a: the box of a's
+ * part inside eb. b clipped to that box rather than to a's: a large tool
+ * placed mostly over what a no longer has (Theorem 5 clears a row of cells
+ * one after another, and the placed tool 1 lies along the whole row) brings
+ * only its part over a into the overlap test and the overlay. eb is first
+ * shrunk by SNIP_TIGHT_IN, so that an edge of a lying along b's border (left
+ * there by an earlier snip along the same line) does not hold the box open;
+ * when a meets only that border, the box of the contact. Returns b clipped
+ * (owned), an empty polygon when a does not meet eb at all, or NULL when b is
+ * small or the box saves less than a tenth of a side (use b). Exact in real
+ * arithmetic but for a contact thinner than SNIP_TIGHT_IN along b's box and
+ * 2^-30 away from the rest of a's part: below 1e-13 in area. */
+#define SNIP_TIGHT_IN (1.0 / 17592186044416.0) /* 2^-44: four grid cells */
+static GEOSGeometry *tighten(const snip_level *l, const GEOSGeometry *a, const GEOSGeometry *b, const snip_box *eb) {
+    GEOSContextHandle_t ctx = l->ctx;
+    if (l->clip_min < 0 || GEOSGetNumCoordinates_r(ctx, b) <= l->clip_min) return NULL;
+    double e = SNIP_TIGHT_IN;
+    if (eb->x1 - eb->x0 <= 4 * e || eb->y1 - eb->y0 <= 4 * e) return NULL;
+    snip_box t;
+    bool ok = false;
+    for (int pass = 0; pass < 2 && !ok; pass++, e = 0) {
+        GEOSGeometry *ac = GEOSClipByRect_r(ctx, a, eb->x0 + e, eb->y0 + e, eb->x1 - e, eb->y1 - e);
+        if (!ac) return NULL;
+        ok = GEOSisEmpty_r(ctx, ac) != 1 && envelope(ctx, ac, &t);
+        GEOSGeom_destroy_r(ctx, ac);
+    }
+    if (!ok) return GEOSGeom_createEmptyPolygon_r(ctx);
+    if (t.x1 - t.x0 > 0.9 * (eb->x1 - eb->x0) && t.y1 - t.y0 > 0.9 * (eb->y1 - eb->y0)) return NULL;
+    return clip_to(l, b, &t);
 }
 
 /* The box of a placed box (its four corners moved). */
@@ -450,8 +481,9 @@ static snip_box placed_box(const motion *m, const snip_box *b) {
 /* The parts of tool B, placed by m, that can meet ea: one polygonal
  * geometry for each leaf of B (owned; clipped to ea when large), with their
  * envelopes. Returns the count, or -1 on a GEOS failure. */
-static int placed_parts(GEOSContextHandle_t ctx, const snip_tool *B, const motion *m, const snip_box *ea,
+static int placed_parts(const snip_level *l, const snip_tool *B, const motion *m, const snip_box *ea,
                         GEOSGeometry **part, snip_box *penv, bool *clipped) {
+    GEOSContextHandle_t ctx = l->ctx;
     int k = 0;
     for (int j = 0; j < B->n; j++) {
         const snip_leaf *lf = &B->leaf[j];
@@ -460,7 +492,7 @@ static int placed_parts(GEOSContextHandle_t ctx, const snip_tool *B, const motio
         if (!boxes_meet(&pb, ea)) continue;
         GEOSGeometry *p = GEOSGeom_transformXY_r(ctx, lf->g, apply_motion, (void *)m);
         if (!p) goto fail;
-        GEOSGeometry *c = clip_to(ctx, p, ea);
+        GEOSGeometry *c = clip_to(l, p, ea);
         clipped[k] = c != NULL;
         if (c) GEOSGeom_destroy_r(ctx, p), p = c;
         if (GEOSisEmpty_r(ctx, p) == 1) {
@@ -519,7 +551,7 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     GEOSGeometry **part = pl_xcalloc((size_t)B->n + 1, sizeof *part), **sel = pl_xcalloc((size_t)B->n + 1, sizeof *sel);
     snip_box *penv = pl_xcalloc((size_t)B->n + 1, sizeof *penv);
     bool *pclipped = pl_xcalloc((size_t)B->n + 1, sizeof *pclipped);
-    int np = placed_parts(ctx, B, &mo, &ea, part, penv, pclipped);
+    int np = placed_parts(l, B, &mo, &ea, part, penv, pclipped);
     /* the overlap test on every leaf first: an illegal snip changes nothing */
     GEOSGeometry **res = pl_xcalloc((size_t)A->n + 1, sizeof *res);
     int hits = 0;
@@ -534,15 +566,23 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
         int ns = 0;
         for (int j = 0; j < np && !bad; j++) {
             if (!boxes_meet(&lf->env, &penv[j])) continue;
-            GEOSGeometry *bc = nleaves > 1 ? clip_to(ctx, part[j], &lf->env) : NULL;
+            GEOSGeometry *bc = nleaves > 1 ? clip_to(l, part[j], &lf->env) : NULL;
             const GEOSGeometry *pj = bc ? bc : part[j];
             snip_box eb;
             char rel = 0;
             if (GEOSisEmpty_r(ctx, pj) != 1) {
                 bad = !envelope(ctx, pj, &eb);
-                GEOSGeometry *aclip = bc || pclipped[j] || bad ? NULL : clip_to(ctx, lf->g, &eb);
+                GEOSGeometry *bt = bad ? NULL : tighten(l, lf->g, pj, &eb);
+                if (bt && (GEOSisEmpty_r(ctx, bt) == 1 || envelope(ctx, bt, &eb))) {
+                    if (bc) GEOSGeom_destroy_r(ctx, bc);
+                    pj = bc = bt;
+                } else if (bt)
+                    GEOSGeom_destroy_r(ctx, bt);
+                GEOSGeometry *aclip = bc || pclipped[j] || bad ? NULL : clip_to(l, lf->g, &eb);
                 const GEOSGeometry *ai = aclip ? aclip : lf->g;
-                rel = bad || GEOSisEmpty_r(ctx, ai) == 1 ? 0 : GEOSRelatePattern_r(ctx, ai, pj, "T********");
+                rel = bad || GEOSisEmpty_r(ctx, ai) == 1 || GEOSisEmpty_r(ctx, pj) == 1
+                          ? 0
+                          : GEOSRelatePattern_r(ctx, ai, pj, "T********");
                 if (aclip) GEOSGeom_destroy_r(ctx, aclip);
                 bad = bad || rel == 2;
             }
@@ -702,4 +742,8 @@ done:
 
 void snip_level_set_leaf_max(snip_level *l, int max) {
     if (l->model == SNIP_DISCONNECTED) l->leaf_max = max;
+}
+
+void snip_level_set_clip_min(snip_level *l, int min) {
+    l->clip_min = min;
 }

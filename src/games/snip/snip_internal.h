@@ -15,6 +15,7 @@ struct snip_level {
     GEOSGeometry *target; /* valid, normalised */
     GEOSGeometry *square; /* the unit square, both tools' start */
     int leaf_max;         /* a tool's leaf splits past this many coordinates; 0: never (rules.c) */
+    int clip_min;         /* a placed part is clipped past this many coordinates; < 0: never (rules.c) */
 };
 
 typedef struct snip_box {

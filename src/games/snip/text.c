@@ -261,6 +261,7 @@ static snip_level *level_new(snip_model model) {
     snip_level *l = pl_xcalloc(1, sizeof *l);
     l->model = model;
     l->leaf_max = model == SNIP_DISCONNECTED ? SNIP_LEAF_MAX : 0;
+    l->clip_min = SNIP_CLIP_MIN;
     l->ctx = snip_geos_new(l);
     l->square = snip_square(l->ctx, 0, 0, 1, 1);
     return l;
