@@ -408,6 +408,8 @@ int main(void) {
         {"observation-1", "disconnected", "lshape", 4, 0},
         {"simple", "disconnected", "lshape", 12, 32},
         {"holes", "disconnected", "lshape", 6, 32},
+        /* large enough for tool 1 to pass LS_TRIM_FROM: the trims of tool 2 */
+        {"simple", "disconnected", "lshape", 40, 0},
     };
     int rounds = getenv("PL_TEST_ROUNDS") ? atoi(getenv("PL_TEST_ROUNDS")) : 2;
     for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++)

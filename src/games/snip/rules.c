@@ -478,11 +478,37 @@ static snip_box placed_box(const motion *m, const snip_box *b) {
     return r;
 }
 
-/* The parts of tool B, placed by m, that can meet ea: one polygonal
- * geometry for each leaf of B (owned; clipped to ea when large), with their
- * envelopes. Returns the count, or -1 on a GEOS failure. */
-static int placed_parts(const snip_level *l, const snip_tool *B, const motion *m, const snip_box *ea,
-                        GEOSGeometry **part, snip_box *penv, bool *clipped) {
+/* A snipped tool of at most this many coordinates is asked, for each leaf of
+ * the placed tool, where it meets that leaf's box (placed_parts). */
+#define SNIP_SMALL_TOOL 256
+
+/* The box of A's part inside the box b; false when A does not meet b. */
+static bool part_box(GEOSContextHandle_t ctx, const snip_tool *A, const snip_box *b, snip_box *t) {
+    *t = (snip_box){INFINITY, INFINITY, -INFINITY, -INFINITY};
+    bool any = false;
+    for (int i = 0; i < A->n; i++) {
+        const snip_leaf *al = &A->leaf[i];
+        if (!al->g || !boxes_meet(&al->env, b)) continue;
+        GEOSGeometry *ac = GEOSClipByRect_r(ctx, al->g, b->x0, b->y0, b->x1, b->y1);
+        snip_box e = *b; /* a failed clip: all of b */
+        if (!ac || (GEOSisEmpty_r(ctx, ac) != 1 && envelope(ctx, ac, &e))) {
+            any = true;
+            t->x0 = fmin(t->x0, e.x0), t->y0 = fmin(t->y0, e.y0), t->x1 = fmax(t->x1, e.x1), t->y1 = fmax(t->y1, e.y1);
+        }
+        if (ac) GEOSGeom_destroy_r(ctx, ac);
+    }
+    return any;
+}
+
+/* The parts of tool B, placed by m, that can meet tool A (of envelope ea and
+ * acoords coordinates): one polygonal geometry for each leaf of B (owned;
+ * clipped to ea when large), with their envelopes. When A is small, a large
+ * leaf is kept only where A meets its placed box: skipped when A does not,
+ * else clipped in its own frame to that part's box taken back by the motion
+ * (so that only what can meet A is moved), then to the box itself. Returns
+ * the count, or -1 on a GEOS failure. */
+static int placed_parts(const snip_level *l, const snip_tool *A, long acoords, const snip_tool *B, const motion *m,
+                        const snip_box *ea, GEOSGeometry **part, snip_box *penv, bool *clipped) {
     GEOSContextHandle_t ctx = l->ctx;
     int k = 0;
     for (int j = 0; j < B->n; j++) {
@@ -490,9 +516,30 @@ static int placed_parts(const snip_level *l, const snip_tool *B, const motion *m
         if (!lf->g) continue;
         snip_box pb = placed_box(m, &lf->env);
         if (!boxes_meet(&pb, ea)) continue;
-        GEOSGeometry *p = GEOSGeom_transformXY_r(ctx, lf->g, apply_motion, (void *)m);
+        snip_box q = *ea;
+        GEOSGeometry *pre = NULL;
+        if (l->clip_min >= 0 && acoords <= SNIP_SMALL_TOOL && lf->ncoords > l->clip_min) {
+            if (!part_box(ctx, A, &pb, &q)) continue;
+            /* q's corners back in B's frame (the inverse motion) */
+            snip_box qb = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+            for (int c = 0; c < 4; c++) {
+                double x = (c & 1 ? q.x1 : q.x0) - m->tx, y = (c & 2 ? q.y1 : q.y0) - m->ty;
+                double bx = m->c * x + m->s * y, by = -m->s * x + m->c * y;
+                qb.x0 = fmin(qb.x0, bx), qb.y0 = fmin(qb.y0, by), qb.x1 = fmax(qb.x1, bx), qb.y1 = fmax(qb.y1, by);
+            }
+            double g = 2 * SNIP_CLIP_MARGIN;
+            pre = GEOSClipByRect_r(ctx, lf->g, qb.x0 - g, qb.y0 - g, qb.x1 + g, qb.y1 + g);
+            if (!pre) goto fail;
+            pre = polygonal_part(ctx, pre);
+            if (GEOSisEmpty_r(ctx, pre) == 1) {
+                GEOSGeom_destroy_r(ctx, pre);
+                continue;
+            }
+        }
+        GEOSGeometry *p = GEOSGeom_transformXY_r(ctx, pre ? pre : lf->g, apply_motion, (void *)m);
+        if (pre) GEOSGeom_destroy_r(ctx, pre);
         if (!p) goto fail;
-        GEOSGeometry *c = clip_to(l, p, ea);
+        GEOSGeometry *c = clip_to(l, p, &q);
         clipped[k] = c != NULL;
         if (c) GEOSGeom_destroy_r(ctx, p), p = c;
         if (GEOSisEmpty_r(ctx, p) == 1) {
@@ -551,7 +598,9 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     GEOSGeometry **part = pl_xcalloc((size_t)B->n + 1, sizeof *part), **sel = pl_xcalloc((size_t)B->n + 1, sizeof *sel);
     snip_box *penv = pl_xcalloc((size_t)B->n + 1, sizeof *penv);
     bool *pclipped = pl_xcalloc((size_t)B->n + 1, sizeof *pclipped);
-    int np = placed_parts(l, B, &mo, &ea, part, penv, pclipped);
+    long acoords = 0;
+    for (int i = 0; i < A->n; i++) acoords += A->leaf[i].g ? A->leaf[i].ncoords : 0;
+    int np = placed_parts(l, A, acoords, B, &mo, &ea, part, penv, pclipped);
     /* the overlap test on every leaf first: an illegal snip changes nothing */
     GEOSGeometry **res = pl_xcalloc((size_t)A->n + 1, sizeof *res);
     int hits = 0;

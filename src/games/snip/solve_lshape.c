@@ -315,7 +315,8 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
 
 /* Carves tool 2's part of H = {(p - o).m >= 0} inside the box B' away, the
  * deepest row of cells first. With soft_cap > 0 (trimming), does nothing
- * rather than fail when no solid rectangle needs at most soft_cap cells. */
+ * and returns 1 rather than fail when no solid rectangle needs at most
+ * soft_cap cells. */
 static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, double by1, double ox, double oy,
                                double mx, double my, const GEOSGeometry *keep, int soft_cap) {
     double px[8], py[8];
@@ -354,7 +355,7 @@ static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, doub
         }
     }
     if (soft_cap) {
-        if (best < 0 || best_cells > soft_cap) return 0;
+        if (best < 0 || best_cells > soft_cap) return 1;
     } else
         L->no_solid = best < 0 || best_cells > MAX_CELLS;
     if (best < 0 || best_cells > MAX_CELLS) {
@@ -415,32 +416,45 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     }
     double bx0 = 0, by0 = 1 - hgt, bx1 = w, by1 = 1;
     GEOSGeometry *keep = tri_geom(L->ctx, T->x, T->y, -sx, -sy);
-    /* Trim tool 2 towards B' first (a device for speed only: at the removal
-     * snip, tool 2's parts outside B' lie outside tool 1). Without it, every
-     * carving snip below imprints tool 1's boundary on tool 2's bulk beyond
-     * B' (400-700 vertices at n = 80), and each costs O(n); with it, tool 2
-     * is about B' when carving starts. The cells go deepest row first, so a
-     * placed tool 1 (which lies beyond its rectangle's near side) meets only
-     * cleared rows or the row being cleared: the trim leaves no imprint.
-     * Skipped when no solid rectangle does it in LS_TRIM_CELLS cells, and
-     * while tool 1 is small (LS_TRIM_FROM coordinates: the trim costs
-     * snips, and pays in time only when each snip is expensive; measured
-     * with bench_snip, n = 40: 1.1 s -> 0.6 s, n = 160: 233 s -> 59 s). */
+    /* Trim tool 2 towards T's box first (a device for speed only: at the
+     * removal snip, tool 2's parts outside B' lie outside tool 1). Without
+     * it, every carving snip below imprints tool 1's boundary on tool 2's
+     * bulk beyond B' (400-700 vertices at n = 80), and each costs O(n); with
+     * it, tool 2 is about B' when carving starts. The cells go deepest row
+     * first, so a placed tool 1 (which lies beyond its rectangle's near side)
+     * meets only cleared rows or the row being cleared: the trim leaves no
+     * imprint. The two trimming half-planes are those of the right and the
+     * bottom sides of T's box grown by delta (B's other two sides are T's),
+     * over all of tool 2, so they also carve those sides of B'; the bottom
+     * one only over what the right one left. A trim that needs more than
+     * LS_TRIM_CELLS cells falls back to the half-plane just beyond B' and
+     * the side is carved below. No trim while tool 1 is small
+     * (LS_TRIM_FROM coordinates: the trim costs snips, and pays in time only
+     * when each snip is expensive; measured with bench_snip, n = 40: 1.1 s ->
+     * 0.6 s, n = 160: 233 s -> 59 s). */
     bool trim = snip_state_ncoords(L->b->st, 1) > LS_TRIM_FROM;
-    if (trim && (clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS) ||
-                 clear_halfplane_cap(L, 0, 0, 1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS))) {
-        GEOSGeom_destroy_r(L->ctx, keep);
-        return -1;
+    double xr = xmax - sx + d, yb = ymin - sy - d; /* the right and bottom sides in tool 2's frame */
+    int right = 1, bottom = 1, rc = 0;             /* 0: the trim carved that side */
+    if (trim) {
+        right = clear_halfplane_cap(L, 0, 0, 1, 1, xr, 0, 1, 0, keep, LS_TRIM_CELLS);
+        if (right == 1) rc = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS);
+        double x1 = right == 0 ? fmin(1.0, xr + 4 * d) : 1.0;
+        if (right >= 0 && rc >= 0) bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS);
+        if (bottom == 1) rc = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
+        if (right < 0 || bottom < 0 || rc < 0) {
+            GEOSGeom_destroy_r(L->ctx, keep);
+            return -1;
+        }
     }
     /* The sides of the bounding box grown by delta first: they are parallel
      * to the axes, so as their rows go (deepest first) tool 2's envelope
      * shrinks towards T, and what is left of B' afterwards lies in the grown
      * box; the triangle's edges then need only that box (fewer cells, and
      * each carving snip meets tool 1 only over that box). */
-    int rc = clear_halfplane(L, bx0, by0, bx1, by1, xmax - sx + d, 0, 1, 0, keep);
+    rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep) : 0;
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymin - sy - d, 0, -1, keep);
+    if (!rc && bottom) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, yb, 0, -1, keep);
     double tx0 = fmax(bx0, xmin - sx - d), ty0 = fmax(by0, ymin - sy - d);
     double tx1 = fmin(bx1, xmax - sx + d), ty1 = fmin(by1, ymax - sy + d);
     /* the triangle's orientation: outward normals */
