@@ -49,7 +49,8 @@
  * places tool 1 LS_EDGE back, still clear of T' (delta > LS_EDGE).
  *
  * Operations: per triangle one reset, at most 2 x 32 cells trimming tool 2
- * to B' (for speed: below), at most 7 half-planes (3 edges, 4 sides of the
+ * towards T's box (for speed: below; a trim that carves a side of the box
+ * spares its half-plane), at most 7 half-planes (3 edges, 4 sides of the
  * bounding box) times at most 64 cells (the proof's large case needs 9 or
  * fewer), and one snip: SNIP_THM5_PER_TRIANGLE = 514; O(n) triangles in
  * each of at most n+1 regions: O(n^2). A triangle that waits wastes the
@@ -58,8 +59,10 @@
  * O(n^2) coordinates (a triangle next to an edge of P leaves its corners
  * there), but the rules keep it in leaves of at most SNIP_LEAF_MAX, so a
  * removal is an overlay on the few leaves near T; a carving snip is an
- * overlay of tool 2 with the part of tool 1 over tool 2's box, which the
- * order of the cells keeps small (below). Measured in docs/benchmarks.md. */
+ * overlay of tool 2 with the part of tool 1 over what is left of tool 2
+ * (the rules clip a large placed tool to the box of the snipped tool's part
+ * under it), which the order of the cells keeps small (below). Measured in
+ * docs/benchmarks.md. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
