@@ -442,9 +442,10 @@ static GEOSGeometry *clip_to(const snip_level *l, const GEOSGeometry *g, const s
  * there by an earlier snip along the same line) does not hold the box open;
  * when a meets only that border, the box of the contact. Returns b clipped
  * (owned), an empty polygon when a does not meet eb at all, or NULL when b is
- * small or the box saves less than a tenth of a side (use b). Exact in real
- * arithmetic but for a contact thinner than SNIP_TIGHT_IN along b's box and
- * 2^-30 away from the rest of a's part: below 1e-13 in area. */
+ * small or the box saves less than a tenth of a side (use b; also on a GEOS
+ * failure). Exact in real arithmetic but for a contact thinner than
+ * SNIP_TIGHT_IN along b's box and 2^-30 away from the rest of a's part: at
+ * most 2 (w + h) 2^-44 in area for a box w x h, below 4e-13. */
 #define SNIP_TIGHT_IN (1.0 / 17592186044416.0) /* 2^-44: four grid cells */
 static GEOSGeometry *tighten(const snip_level *l, const GEOSGeometry *a, const GEOSGeometry *b, const snip_box *eb) {
     GEOSContextHandle_t ctx = l->ctx;
@@ -455,9 +456,11 @@ static GEOSGeometry *tighten(const snip_level *l, const GEOSGeometry *a, const G
     bool ok = false;
     for (int pass = 0; pass < 2 && !ok; pass++, e = 0) {
         GEOSGeometry *ac = GEOSClipByRect_r(ctx, a, eb->x0 + e, eb->y0 + e, eb->x1 - e, eb->y1 - e);
-        if (!ac) return NULL;
-        ok = GEOSisEmpty_r(ctx, ac) != 1 && envelope(ctx, ac, &t);
+        if (!ac) return NULL; /* a GEOS failure: b as it is */
+        char empty = GEOSisEmpty_r(ctx, ac);
+        ok = empty == 0 && envelope(ctx, ac, &t);
         GEOSGeom_destroy_r(ctx, ac);
+        if (empty == 2 || (empty == 0 && !ok)) return NULL;
     }
     if (!ok) return GEOSGeom_createEmptyPolygon_r(ctx);
     if (t.x1 - t.x0 > 0.9 * (eb->x1 - eb->x0) && t.y1 - t.y0 > 0.9 * (eb->y1 - eb->y0)) return NULL;
@@ -490,8 +493,14 @@ static bool part_box(GEOSContextHandle_t ctx, const snip_tool *A, const snip_box
         const snip_leaf *al = &A->leaf[i];
         if (!al->g || !boxes_meet(&al->env, b)) continue;
         GEOSGeometry *ac = GEOSClipByRect_r(ctx, al->g, b->x0, b->y0, b->x1, b->y1);
-        snip_box e = *b; /* a failed clip: all of b */
-        if (!ac || (GEOSisEmpty_r(ctx, ac) != 1 && envelope(ctx, ac, &e))) {
+        snip_box e = *b; /* on a GEOS failure: all of b */
+        bool meets = true;
+        if (ac) {
+            char empty = GEOSisEmpty_r(ctx, ac);
+            meets = empty != 1;
+            if (empty == 0 && !envelope(ctx, ac, &e)) e = *b;
+        }
+        if (meets) {
             any = true;
             t->x0 = fmin(t->x0, e.x0), t->y0 = fmin(t->y0, e.y0), t->x1 = fmax(t->x1, e.x1), t->y1 = fmax(t->y1, e.y1);
         }
@@ -531,6 +540,7 @@ static int placed_parts(const snip_level *l, const snip_tool *A, long acoords, c
             pre = GEOSClipByRect_r(ctx, lf->g, qb.x0 - g, qb.y0 - g, qb.x1 + g, qb.y1 + g);
             if (!pre) goto fail;
             pre = polygonal_part(ctx, pre);
+            if (!pre) goto fail;
             if (GEOSisEmpty_r(ctx, pre) == 1) {
                 GEOSGeom_destroy_r(ctx, pre);
                 continue;
@@ -622,7 +632,9 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
             if (GEOSisEmpty_r(ctx, pj) != 1) {
                 bad = !envelope(ctx, pj, &eb);
                 GEOSGeometry *bt = bad ? NULL : tighten(l, lf->g, pj, &eb);
-                if (bt && (GEOSisEmpty_r(ctx, bt) == 1 || envelope(ctx, bt, &eb))) {
+                snip_box et;
+                if (bt && (GEOSisEmpty_r(ctx, bt) == 1 || envelope(ctx, bt, &et))) {
+                    if (GEOSisEmpty_r(ctx, bt) != 1) eb = et;
                     if (bc) GEOSGeom_destroy_r(ctx, bc);
                     pj = bc = bt;
                 } else if (bt)

@@ -439,11 +439,13 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     double xr = xmax - sx + d, yb = ymin - sy - d; /* the right and bottom sides in tool 2's frame */
     int right = 1, bottom = 1, rc = 0;             /* 0: the trim carved that side */
     if (trim) {
+        /* each step only after the ones before it succeeded (or were skipped) */
         right = clear_halfplane_cap(L, 0, 0, 1, 1, xr, 0, 1, 0, keep, LS_TRIM_CELLS);
         if (right == 1) rc = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS);
         double x1 = right == 0 ? fmin(1.0, xr + 4 * d) : 1.0;
         if (right >= 0 && rc >= 0) bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS);
-        if (bottom == 1) rc = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
+        if (right >= 0 && rc >= 0 && bottom == 1)
+            rc = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
         if (right < 0 || bottom < 0 || rc < 0) {
             GEOSGeom_destroy_r(L->ctx, keep);
             return -1;
