@@ -184,6 +184,11 @@ static bool boxes_meet(const snip_box *a, const snip_box *b) {
     return !(a->x0 > b->x1 || a->x1 < b->x0 || a->y0 > b->y1 || a->y1 < b->y0);
 }
 
+/* Grows r to hold e. */
+static void box_add(snip_box *r, const snip_box *e) {
+    r->x0 = fmin(r->x0, e->x0), r->y0 = fmin(r->y0, e->y0), r->x1 = fmax(r->x1, e->x1), r->y1 = fmax(r->y1, e->y1);
+}
+
 static bool envelope(GEOSContextHandle_t ctx, const GEOSGeometry *g, snip_box *b) {
     return GEOSGeom_getXMin_r(ctx, g, &b->x0) && GEOSGeom_getYMin_r(ctx, g, &b->y0) &&
            GEOSGeom_getXMax_r(ctx, g, &b->x1) && GEOSGeom_getYMax_r(ctx, g, &b->y1);
@@ -447,35 +452,50 @@ static GEOSGeometry *clip_to(const snip_level *l, const GEOSGeometry *g, const s
  * SNIP_TIGHT_IN along b's box and 2^-30 away from the rest of a's part: at
  * most 2 (w + h) 2^-44 in area for a box w x h, below 4e-13. */
 #define SNIP_TIGHT_IN (1.0 / 17592186044416.0) /* 2^-44: four grid cells */
+
+/* The box *t of g's part inside b: 1, or 0 when g does not meet b, or -1 on a
+ * GEOS failure. */
+static int inside_box(GEOSContextHandle_t ctx, const GEOSGeometry *g, const snip_box *b, snip_box *t) {
+    GEOSGeometry *c = GEOSClipByRect_r(ctx, g, b->x0, b->y0, b->x1, b->y1);
+    if (!c) return -1;
+    char empty = GEOSisEmpty_r(ctx, c);
+    int r = empty == 1 ? 0 : empty == 0 && envelope(ctx, c, t) ? 1 : -1;
+    GEOSGeom_destroy_r(ctx, c);
+    return r;
+}
+
 static GEOSGeometry *tighten(const snip_level *l, const GEOSGeometry *a, const GEOSGeometry *b, const snip_box *eb) {
     GEOSContextHandle_t ctx = l->ctx;
     if (l->clip_min < 0 || GEOSGetNumCoordinates_r(ctx, b) <= l->clip_min) return NULL;
     double e = SNIP_TIGHT_IN;
     if (eb->x1 - eb->x0 <= 4 * e || eb->y1 - eb->y0 <= 4 * e) return NULL;
     snip_box t;
-    bool ok = false;
-    for (int pass = 0; pass < 2 && !ok; pass++, e = 0) {
-        GEOSGeometry *ac = GEOSClipByRect_r(ctx, a, eb->x0 + e, eb->y0 + e, eb->x1 - e, eb->y1 - e);
-        if (!ac) return NULL; /* a GEOS failure: b as it is */
-        char empty = GEOSisEmpty_r(ctx, ac);
-        ok = empty == 0 && envelope(ctx, ac, &t);
-        GEOSGeom_destroy_r(ctx, ac);
-        if (empty == 2 || (empty == 0 && !ok)) return NULL;
+    int r = 0;
+    for (int pass = 0; pass < 2 && r == 0; pass++, e = 0) {
+        snip_box in = {eb->x0 + e, eb->y0 + e, eb->x1 - e, eb->y1 - e};
+        r = inside_box(ctx, a, &in, &t);
     }
-    if (!ok) return GEOSGeom_createEmptyPolygon_r(ctx);
+    if (r < 0) return NULL; /* a GEOS failure: b as it is */
+    if (r == 0) return GEOSGeom_createEmptyPolygon_r(ctx);
     if (t.x1 - t.x0 > 0.9 * (eb->x1 - eb->x0) && t.y1 - t.y0 > 0.9 * (eb->y1 - eb->y0)) return NULL;
     return clip_to(l, b, &t);
 }
 
-/* The box of a placed box (its four corners moved). */
-static snip_box placed_box(const motion *m, const snip_box *b) {
+/* The box of a box's four corners moved by m. */
+static snip_box moved_box(const motion *m, const snip_box *b) {
     snip_box r = {INFINITY, INFINITY, -INFINITY, -INFINITY};
     for (int k = 0; k < 4; k++) {
         double x = k & 1 ? b->x1 : b->x0, y = k & 2 ? b->y1 : b->y0;
         apply_motion(&x, &y, (void *)m);
-        r.x0 = fmin(r.x0, x), r.y0 = fmin(r.y0, y), r.x1 = fmax(r.x1, x), r.y1 = fmax(r.y1, y);
+        snip_box p = {x, y, x, y};
+        box_add(&r, &p);
     }
-    /* the corners' rounding: grow by far more than it */
+    return r;
+}
+
+/* The box of a placed box: its corners moved, grown past their rounding. */
+static snip_box placed_box(const motion *m, const snip_box *b) {
+    snip_box r = moved_box(m, b);
     double e = 1e-12;
     r.x0 -= e, r.y0 -= e, r.x1 += e, r.y1 += e;
     return r;
@@ -492,19 +512,11 @@ static bool part_box(GEOSContextHandle_t ctx, const snip_tool *A, const snip_box
     for (int i = 0; i < A->n; i++) {
         const snip_leaf *al = &A->leaf[i];
         if (!al->g || !boxes_meet(&al->env, b)) continue;
-        GEOSGeometry *ac = GEOSClipByRect_r(ctx, al->g, b->x0, b->y0, b->x1, b->y1);
-        snip_box e = *b; /* on a GEOS failure: all of b */
-        bool meets = true;
-        if (ac) {
-            char empty = GEOSisEmpty_r(ctx, ac);
-            meets = empty != 1;
-            if (empty == 0 && !envelope(ctx, ac, &e)) e = *b;
-        }
-        if (meets) {
-            any = true;
-            t->x0 = fmin(t->x0, e.x0), t->y0 = fmin(t->y0, e.y0), t->x1 = fmax(t->x1, e.x1), t->y1 = fmax(t->y1, e.y1);
-        }
-        if (ac) GEOSGeom_destroy_r(ctx, ac);
+        snip_box e;
+        int r = inside_box(ctx, al->g, b, &e);
+        if (r == 0) continue;
+        box_add(t, r > 0 ? &e : b); /* on a GEOS failure: all of b */
+        any = true;
     }
     return any;
 }
@@ -529,13 +541,9 @@ static int placed_parts(const snip_level *l, const snip_tool *A, long acoords, c
         GEOSGeometry *pre = NULL;
         if (l->clip_min >= 0 && acoords <= SNIP_SMALL_TOOL && lf->ncoords > l->clip_min) {
             if (!part_box(ctx, A, &pb, &q)) continue;
-            /* q's corners back in B's frame (the inverse motion) */
-            snip_box qb = {INFINITY, INFINITY, -INFINITY, -INFINITY};
-            for (int c = 0; c < 4; c++) {
-                double x = (c & 1 ? q.x1 : q.x0) - m->tx, y = (c & 2 ? q.y1 : q.y0) - m->ty;
-                double bx = m->c * x + m->s * y, by = -m->s * x + m->c * y;
-                qb.x0 = fmin(qb.x0, bx), qb.y0 = fmin(qb.y0, by), qb.x1 = fmax(qb.x1, bx), qb.y1 = fmax(qb.y1, by);
-            }
+            /* q back in B's frame: the inverse motion x = R^T (x' - t) */
+            motion inv = {m->c, -m->s, -(m->c * m->tx + m->s * m->ty), m->s * m->tx - m->c * m->ty};
+            snip_box qb = moved_box(&inv, &q);
             double g = 2 * SNIP_CLIP_MARGIN;
             pre = GEOSClipByRect_r(ctx, lf->g, qb.x0 - g, qb.y0 - g, qb.x1 + g, qb.y1 + g);
             if (!pre) goto fail;
@@ -599,17 +607,16 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
      * leaves (above) make it cost only what lies near the cut. */
     snip_box ea = {INFINITY, INFINITY, -INFINITY, -INFINITY};
     int nleaves = 0;
+    long acoords = 0;
     for (int i = 0; i < A->n; i++) {
-        const snip_box *e = &A->leaf[i].env;
         if (!A->leaf[i].g) continue;
         nleaves++;
-        ea.x0 = fmin(ea.x0, e->x0), ea.y0 = fmin(ea.y0, e->y0), ea.x1 = fmax(ea.x1, e->x1), ea.y1 = fmax(ea.y1, e->y1);
+        acoords += A->leaf[i].ncoords;
+        box_add(&ea, &A->leaf[i].env);
     }
     GEOSGeometry **part = pl_xcalloc((size_t)B->n + 1, sizeof *part), **sel = pl_xcalloc((size_t)B->n + 1, sizeof *sel);
     snip_box *penv = pl_xcalloc((size_t)B->n + 1, sizeof *penv);
     bool *pclipped = pl_xcalloc((size_t)B->n + 1, sizeof *pclipped);
-    long acoords = 0;
-    for (int i = 0; i < A->n; i++) acoords += A->leaf[i].g ? A->leaf[i].ncoords : 0;
     int np = placed_parts(l, A, acoords, B, &mo, &ea, part, penv, pclipped);
     /* the overlap test on every leaf first: an illegal snip changes nothing */
     GEOSGeometry **res = pl_xcalloc((size_t)A->n + 1, sizeof *res);
@@ -632,9 +639,10 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
             if (GEOSisEmpty_r(ctx, pj) != 1) {
                 bad = !envelope(ctx, pj, &eb);
                 GEOSGeometry *bt = bad ? NULL : tighten(l, lf->g, pj, &eb);
+                char bempty = bt ? GEOSisEmpty_r(ctx, bt) : 2;
                 snip_box et;
-                if (bt && (GEOSisEmpty_r(ctx, bt) == 1 || envelope(ctx, bt, &et))) {
-                    if (GEOSisEmpty_r(ctx, bt) != 1) eb = et;
+                if (bempty == 1 || (bempty == 0 && envelope(ctx, bt, &et))) {
+                    if (bempty == 0) eb = et;
                     if (bc) GEOSGeom_destroy_r(ctx, bc);
                     pj = bc = bt;
                 } else if (bt)

@@ -437,16 +437,17 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * 0.6 s, n = 160: 233 s -> 59 s). */
     bool trim = snip_state_ncoords(L->b->st, 1) > LS_TRIM_FROM;
     double xr = xmax - sx + d, yb = ymin - sy - d; /* the right and bottom sides in tool 2's frame */
-    int right = 1, bottom = 1, rc = 0;             /* 0: the trim carved that side */
+    int right = 1, bottom = 1, fallback = 0;       /* right, bottom 0: the trim carved that side */
     if (trim) {
         /* each step only after the ones before it succeeded (or were skipped) */
         right = clear_halfplane_cap(L, 0, 0, 1, 1, xr, 0, 1, 0, keep, LS_TRIM_CELLS);
-        if (right == 1) rc = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS);
+        if (right == 1) fallback = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS);
         double x1 = right == 0 ? fmin(1.0, xr + 4 * d) : 1.0;
-        if (right >= 0 && rc >= 0) bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS);
-        if (right >= 0 && rc >= 0 && bottom == 1)
-            rc = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
-        if (right < 0 || bottom < 0 || rc < 0) {
+        if (right >= 0 && fallback >= 0)
+            bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS);
+        if (right >= 0 && fallback >= 0 && bottom == 1)
+            fallback = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
+        if (right < 0 || bottom < 0 || fallback < 0) {
             GEOSGeom_destroy_r(L->ctx, keep);
             return -1;
         }
@@ -456,7 +457,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * shrinks towards T, and what is left of B' afterwards lies in the grown
      * box; the triangle's edges then need only that box (fewer cells, and
      * each carving snip meets tool 1 only over that box). */
-    rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep) : 0;
+    int rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep) : 0;
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
     if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
     if (!rc && bottom) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, yb, 0, -1, keep);
