@@ -78,12 +78,12 @@ static void play(const char *level_text, const char *const *moves, int nmoves, c
         if (r) board[p++] = '/';
         for (int c = 0; c < l->cols; c++) {
             int v = cells[r * l->cols + c];
-            board[p++] = v == 0 ? '.' : v == TWODOTS_BOMB ? '*' : l->colour_char[v];
+            board[p++] = v == 0 ? '.' : v == TWODOTS_BOMB ? '*' : l->colour_name[v][0];
         }
     }
     board[p] = '\0';
     memset(col, 0, 128 * sizeof *col);
-    for (int i = 1; i <= l->ncolours; i++) col[(unsigned char)l->colour_char[i]] = collected[i];
+    for (int i = 1; i <= l->ncolours; i++) col[(unsigned char)l->colour_name[i][0]] = collected[i];
     G->level_free(l);
 }
 

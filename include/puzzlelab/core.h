@@ -81,6 +81,53 @@ int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *
 void pl_grid_free(pl_grid *g);
 bool pl_is_colour_char(int ch);
 
+/* A grid of named colours, for games whose levels may need more colours than
+ * the 62 characters (the papers' constructions use one colour a literal, a
+ * clause, a vertex...). With the header `cells: names` a row is a sequence of
+ * cells separated by spaces or tabs, each '.' (empty) or a colour name of 1 to
+ * PL_NAME_MAX letters and digits; without it (or `cells: letters`) every
+ * character is a cell and a colour's name is its character. */
+#define PL_NAME_MAX 8
+typedef char pl_name[PL_NAME_MAX + 1];
+bool pl_is_name(const char *s);
+/* The `cells:` header: *names true for `names`, false for `letters` or no
+ * header; -1 with err (at the value) for anything else. */
+int pl_cells_header(const pl_level_text *lt, bool *names, pl_error *err);
+/* The length of the colour name at s (letters and digits), 0 when none. */
+int pl_name_length(const char *s);
+
+typedef struct pl_name_grid {
+    int rows, cols;
+    int *cells;     /* row-major; 0 empty, k >= 1 the colour names[k - 1] */
+    int *line, *col; /* names mode: the place of every cell (for messages); NULL in letters mode */
+} pl_name_grid;
+/* Reads section s into g. Colours are numbered through *ncolours/names (names
+ * already there keep their numbers, new ones are appended in order of first
+ * appearance; at most max_colours in all, else an error at the first cell of
+ * one too many). */
+int pl_name_grid_from_section(const pl_level_text *lt, const pl_section *s, bool names, pl_name *table,
+                              int *ncolours, int max_colours, pl_name_grid *g, pl_error *err);
+void pl_name_grid_free(pl_name_grid *g);
+/* The number of the colour called name among the n names of table (a
+ * pl_name array; 1-based), 0 when absent. */
+int pl_name_find(const void *table, int n, const char *name);
+
+/* Rectangles that annotate a level (section `regions:`, one a line
+ * `r0,c0 r1,c1 LABEL`, corners inclusive): the gadgets of a reduction's
+ * construction, drawn by `render` as labelled frames. Rules ignore them. */
+typedef struct pl_region {
+    int r0, c0, r1, c1;
+    char label[64];
+} pl_region;
+typedef struct pl_regions {
+    pl_region *r;
+    int n;
+} pl_regions;
+/* Reads the section named "regions" when present (nothing otherwise); every
+ * rectangle must lie inside rows x cols. */
+int pl_regions_read(const pl_level_text *lt, int rows, int cols, pl_regions *out, pl_error *err);
+void pl_regions_free(pl_regions *rg);
+
 /* ---------- move notation ---------- */
 /* Parses "r,c" (non-negative, or signed when allow_negative) at s; sets *end.
  * On error fills msg (without place) and *bad (the offending position). */

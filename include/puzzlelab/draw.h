@@ -46,8 +46,19 @@ void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols);
 /* A unit cell (a block) at (x, y) filled with colour, its letter when
  * cv->letters (or always when force_letter). */
 void pl_draw_cell(pl_canvas *cv, double x, double y, int colour, char letter, bool force_letter);
+/* The same with a colour's name (several characters shrink to fit). */
+void pl_draw_cell_label(pl_canvas *cv, double x, double y, int colour, const char *label, bool force_label);
 /* A disc (a button, a dot, a coin). */
 void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, char letter, bool force_letter);
+void pl_draw_disc_label(pl_canvas *cv, double cx, double cy, double r, int colour, const char *label,
+                        bool force_label);
+/* The labelled frames of a level's regions (a construction's gadgets): a
+ * dashed outline round each rectangle of cells (r, c -> x = c, y = r) and its
+ * label, inside at the top-left when the rectangle is at least label_cells
+ * wide, else in the margin right of the board (x >= board_cols + 0.3) at the
+ * rectangle's middle. pl_regions_margin is the width that margin needs. */
+void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols);
+double pl_regions_margin(const pl_regions *rg);
 /* The highlight for "this is about to be played": a thick dark line with a
  * white core, readable on every colour and without colour vision. */
 void pl_highlight_rect(pl_canvas *cv, double x, double y, double w, double h);

@@ -101,9 +101,10 @@ typedef struct pl_render_hooks {
     /* Draws the state; next is the move about to be played (to highlight), or
      * NULL. The driver has replayed next through move_apply, so it is legal. */
     void (*draw)(const void *state, const char *next, pl_canvas *cv);
-    /* The level's colour characters in palette order (colour i+1 is chars[i]),
-     * for the legend; returns how many (at most max). NULL: no legend. */
-    int (*colours)(const void *level, char *chars, int max);
+    /* The level's colour names in palette order (colour i+1 is names[i]; one
+     * character for most games), for the legend; returns how many (at most
+     * max). NULL: no legend. */
+    int (*colours)(const void *level, pl_name *names, int max);
 } pl_render_hooks;
 
 /* What a pick (select key) in `play` did. */

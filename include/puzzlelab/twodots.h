@@ -12,14 +12,18 @@
 
 #include "puzzlelab/game.h"
 
-#define TWODOTS_MAX_COLOURS 62
+/* Colours are cell values 1..254 (255 marks a bomb). Levels name them by one
+ * character each (`cells: letters`, the default: at most 62 colours) or by
+ * words (`cells: names`), which the reductions' constructions need. */
+#define TWODOTS_MAX_COLOURS 254
 #define TWODOTS_BOMB 255 /* a cell value, only while a cyclic move resolves */
 
 typedef struct twodots_level {
     int rows, cols;
     uint8_t *cell; /* row-major; 0 empty, 1..ncolours a colour */
     int ncolours;  /* colours on the board or named by a goal */
-    char colour_char[TWODOTS_MAX_COLOURS + 1];
+    bool names;    /* `cells: names` */
+    pl_name colour_name[TWODOTS_MAX_COLOURS + 1]; /* colour_name[k] for colour k (index 0 unused) */
     int count[TWODOTS_MAX_COLOURS + 1]; /* dots of each colour */
     int ndots;
     int moves; /* K; -1: unlimited */
@@ -27,6 +31,7 @@ typedef struct twodots_level {
     int goal_colour[TWODOTS_MAX_COLOURS]; /* colour index */
     int goal_count[TWODOTS_MAX_COLOURS];
     bool bombs;
+    pl_regions regions; /* the `regions:` section (gadgets of a construction), drawn by render */
 } twodots_level;
 
 /* A move as written: s cells (r, c). */
@@ -58,6 +63,13 @@ void twodots_enclosed(int rows, int cols, const int *cyc, int len, uint8_t *insi
 
 int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *err);
 void twodots_level_free(twodots_level *l);
+/* The level as text (headers, board, regions), readable by twodots_level_parse;
+ * comment is printed first, each of its lines prefixed with "# " (NULL: none). */
+char *twodots_level_text(const twodots_level *l, const char *comment);
+/* Same board, move limit, goals and rules (names compared, not numbers). */
+bool twodots_level_same(const twodots_level *a, const twodots_level *b);
+/* Colour number of name (1-based), 0 when the level has no such colour. */
+int twodots_colour_of(const twodots_level *l, const char *name);
 
 extern const pl_game pl_game_twodots;
 

@@ -76,24 +76,39 @@ void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols) {
     cairo_stroke(cr);
 }
 
-static void letter_at(pl_canvas *cv, double cx, double cy, double size, int colour, char letter) {
+/* A label centred at (cx, cy): size is the height of one character; longer
+ * labels shrink so that they stay within about 1.6 sizes' width. */
+static void label_at(pl_canvas *cv, double cx, double cy, double size, int colour, const char *label) {
     double ink[3];
     pl_palette_ink(colour, ink);
     pl_set_rgb(cv, ink);
-    char t[2] = {letter, 0};
-    pl_draw_text(cv, cx, cy, size, t, true);
+    size_t n = strlen(label);
+    if (n > 2) size *= 2.0 / (double)n;
+    pl_draw_text(cv, cx, cy, size, label, true);
 }
 
+
 void pl_draw_cell(pl_canvas *cv, double x, double y, int colour, char letter, bool force_letter) {
+    char t[2] = {letter, 0};
+    pl_draw_cell_label(cv, x, y, colour, letter ? t : NULL, force_letter);
+}
+
+void pl_draw_cell_label(pl_canvas *cv, double x, double y, int colour, const char *label, bool force_label) {
     cairo_t *cr = cv->cr;
     double inset = 0.04;
     pl_set_colour(cv, colour);
     cairo_rectangle(cr, x + inset, y + inset, 1 - 2 * inset, 1 - 2 * inset);
     cairo_fill(cr);
-    if (letter && (cv->letters || force_letter)) letter_at(cv, x + 0.5, y + 0.5, 0.55, colour, letter);
+    if (label && label[0] && (cv->letters || force_label)) label_at(cv, x + 0.5, y + 0.5, 0.55, colour, label);
 }
 
 void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, char letter, bool force_letter) {
+    char t[2] = {letter, 0};
+    pl_draw_disc_label(cv, cx, cy, r, colour, letter ? t : NULL, force_letter);
+}
+
+void pl_draw_disc_label(pl_canvas *cv, double cx, double cy, double r, int colour, const char *label,
+                        bool force_label) {
     cairo_t *cr = cv->cr;
     cairo_new_sub_path(cr);
     cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
@@ -102,7 +117,7 @@ void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, cha
     cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
     cairo_set_line_width(cr, px(cv, 1));
     cairo_stroke(cr);
-    if (letter && (cv->letters || force_letter)) letter_at(cv, cx, cy, 1.1 * r, colour, letter);
+    if (label && label[0] && (cv->letters || force_label)) label_at(cv, cx, cy, 1.1 * r, colour, label);
 }
 
 /* Strokes the current path twice: dark and wide, then white and narrow. */
@@ -234,6 +249,63 @@ void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *te
     cairo_move_to(cr, bx, by);
     cairo_show_text(cr, text);
     cairo_new_path(cr);
+}
+
+#define REGION_LABEL 0.36      /* label text height */
+#define REGION_LABEL_CELLS 6.0 /* narrower rectangles put their label in the right margin */
+
+static double label_width(const char *s) {
+    return 0.62 * REGION_LABEL * (double)strlen(s); /* about a bold sans character's advance */
+}
+
+double pl_regions_margin(const pl_regions *rg) {
+    double w = 0;
+    for (int i = 0; rg && i < rg->n; i++) {
+        const pl_region *r = &rg->r[i];
+        if (r->c1 - r->c0 + 1 >= REGION_LABEL_CELLS) continue;
+        double lw = label_width(r->label) + 0.8;
+        if (lw > w) w = lw;
+    }
+    return w;
+}
+
+void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols) {
+    if (!rg || rg->n == 0) return;
+    cairo_t *cr = cv->cr;
+    cairo_save(cr);
+    static const double dash[2] = {4, 3};
+    for (int i = 0; i < rg->n; i++) {
+        const pl_region *r = &rg->r[i];
+        double x = r->c0 + 0.06, y = r->r0 + 0.06, w = r->c1 - r->c0 + 1 - 0.12, h = r->r1 - r->r0 + 1 - 0.12;
+        double d[2] = {px(cv, dash[0]), px(cv, dash[1])};
+        cairo_set_dash(cr, d, 2, 0);
+        cairo_set_line_width(cr, px(cv, 1.5));
+        cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+        cairo_rectangle(cr, x, y, w, h);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        if (!r->label[0]) continue;
+        double lw = label_width(r->label);
+        if (r->c1 - r->c0 + 1 >= REGION_LABEL_CELLS) {
+            /* inside, top-left, on a white card so that it reads over the dots */
+            cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+            cairo_rectangle(cr, x + 0.05, y + 0.03, lw + 0.2, REGION_LABEL * 1.25);
+            cairo_fill(cr);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            pl_draw_text(cv, x + 0.15, y + 0.03 + REGION_LABEL * 0.62, REGION_LABEL, r->label, false);
+        } else {
+            /* in the right margin, with a leader from the rectangle's edge */
+            double ym = (r->r0 + r->r1 + 1) / 2.0, x0 = r->c1 + 1, x1 = board_cols + 0.3;
+            cairo_set_line_width(cr, px(cv, 1));
+            cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+            cairo_move_to(cr, x0, ym);
+            cairo_line_to(cr, x1, ym);
+            cairo_stroke(cr);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            pl_draw_text(cv, x1 + 0.1, ym, REGION_LABEL, r->label, false);
+        }
+    }
+    cairo_restore(cr);
 }
 
 void pl_draw_shutdown(void) {

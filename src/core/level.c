@@ -241,3 +241,222 @@ void pl_grid_free(pl_grid *g) {
     free(g->cells);
     g->cells = NULL;
 }
+
+/* ---------- named colours (`cells: names`) ---------- */
+
+int pl_name_length(const char *s) {
+    int k = 0;
+    while (pl_is_colour_char((unsigned char)s[k])) k++;
+    return k;
+}
+
+bool pl_is_name(const char *s) {
+    int k = pl_name_length(s);
+    return k >= 1 && k <= PL_NAME_MAX && s[k] == '\0';
+}
+
+int pl_cells_header(const pl_level_text *lt, bool *names, pl_error *err) {
+    *names = false;
+    const pl_header *h = pl_level_header(lt, "cells");
+    if (!h) return 0;
+    if (strcmp(h->value, "names") == 0)
+        *names = true;
+    else if (strcmp(h->value, "letters") != 0)
+        return pl_error_set(err, lt->file, h->line, h->value_col,
+                            "expected 'letters' (one character a cell, the default) or 'names' (cells separated by "
+                            "spaces, each '.' or a colour name)");
+    return 0;
+}
+
+int pl_name_find(const void *table, int n, const char *name) {
+    const char *t = table;
+    for (int i = 0; i < n; i++)
+        if (strcmp(t + (size_t)i * sizeof(pl_name), name) == 0) return i + 1;
+    return 0;
+}
+
+void pl_name_grid_free(pl_name_grid *g) {
+    free(g->cells);
+    free(g->line);
+    free(g->col);
+    memset(g, 0, sizeof *g);
+}
+
+/* One cell's colour (0 for '.'), adding the name to the table when new. */
+static int name_cell(const pl_level_text *lt, const char *name, int line, int col, pl_name *table, int *ncolours,
+                     int max_colours, pl_error *err) {
+    if (strcmp(name, ".") == 0) return 0;
+    int k = pl_name_find(table, *ncolours, name);
+    if (k) return k;
+    if (*ncolours >= max_colours)
+        return pl_error_set(err, lt->file, line, col, "too many colours: '%s' would be colour %d, at most %d allowed",
+                            name, *ncolours + 1, max_colours);
+    size_t len = strlen(name);
+    if (len > PL_NAME_MAX) len = PL_NAME_MAX;
+    memcpy(table[*ncolours], name, len);
+    table[*ncolours][len] = '\0';
+    return ++*ncolours;
+}
+
+int pl_name_grid_from_section(const pl_level_text *lt, const pl_section *s, bool names, pl_name *table, int *ncolours,
+                              int max_colours, pl_name_grid *g, pl_error *err) {
+    memset(g, 0, sizeof *g);
+    if (!names) { /* one character a cell: the plain grid, its messages */
+        pl_grid cg;
+        if (pl_grid_from_section(lt, s, &cg, err)) return -1;
+        size_t n = (size_t)cg.rows * (size_t)cg.cols;
+        g->rows = cg.rows;
+        g->cols = cg.cols;
+        g->cells = pl_xmalloc((n + 1) * sizeof *g->cells);
+        g->line = pl_xmalloc((n + 1) * sizeof *g->line);
+        g->col = pl_xmalloc((n + 1) * sizeof *g->col);
+        for (size_t i = 0; i < n; i++) {
+            char name[2] = {cg.cells[i], 0};
+            int r = (int)(i / (size_t)cg.cols), c = (int)(i % (size_t)cg.cols);
+            g->line[i] = s->rows[r].line;
+            g->col[i] = c + 1;
+            int v = name_cell(lt, name, g->line[i], g->col[i], table, ncolours, max_colours, err);
+            if (v < 0) {
+                pl_grid_free(&cg);
+                pl_name_grid_free(g);
+                return -1;
+            }
+            g->cells[i] = v;
+        }
+        pl_grid_free(&cg);
+        return 0;
+    }
+    if (s->nrows == 0) return pl_error_set(err, lt->file, s->line, 1, "section '%s' has no rows", s->name);
+    size_t cap = 64;
+    int n = 0, cols = -1;
+    g->cells = pl_xmalloc(cap * sizeof *g->cells);
+    g->line = pl_xmalloc(cap * sizeof *g->line);
+    g->col = pl_xmalloc(cap * sizeof *g->col);
+    for (int i = 0; i < s->nrows; i++) {
+        const pl_row *r = &s->rows[i];
+        int in_row = 0, j = 0;
+        while (j < r->len) {
+            char name[PL_NAME_MAX + 2];
+            int start = j;
+            if (r->text[j] == ' ' || r->text[j] == '\t') {
+                j++;
+                continue;
+            }
+            int k = r->text[j] == '.' ? 1 : pl_name_length(r->text + j);
+            if (k == 0 || (r->text[j] == '.' && j + 1 < r->len && r->text[j + 1] != ' ' && r->text[j + 1] != '\t')) {
+                int bad = k == 0 ? j : j + 1;
+                pl_error_set(err, lt->file, r->line, bad + 1,
+                             "unexpected character '%c' (expected '.' or a colour name of letters and digits, "
+                             "cells separated by spaces)",
+                             r->text[bad]);
+                goto fail;
+            }
+            if (k > PL_NAME_MAX) {
+                pl_error_set(err, lt->file, r->line, j + 1, "colour name '%.*s' is longer than %d characters", k,
+                             r->text + j, PL_NAME_MAX);
+                goto fail;
+            }
+            if (j + k < r->len && r->text[j + k] != ' ' && r->text[j + k] != '\t') {
+                pl_error_set(err, lt->file, r->line, j + k + 1,
+                             "unexpected character '%c' (expected a space between cells)", r->text[j + k]);
+                goto fail;
+            }
+            memcpy(name, r->text + j, (size_t)k);
+            name[k] = '\0';
+            j += k;
+            if (cols >= 0 && in_row == cols) {
+                pl_error_set(err, lt->file, r->line, start + 1,
+                             "row has more than %d cell%s, expected %d like the first row of section '%s' (line %d)",
+                             cols, cols == 1 ? "" : "s", cols, s->name, s->rows[0].line);
+                goto fail;
+            }
+            int v = name_cell(lt, name, r->line, start + 1, table, ncolours, max_colours, err);
+            if (v < 0) goto fail;
+            if ((size_t)n == cap) {
+                cap *= 2;
+                g->cells = pl_xrealloc(g->cells, cap * sizeof *g->cells);
+                g->line = pl_xrealloc(g->line, cap * sizeof *g->line);
+                g->col = pl_xrealloc(g->col, cap * sizeof *g->col);
+            }
+            g->cells[n] = v;
+            g->line[n] = r->line;
+            g->col[n] = start + 1;
+            n++;
+            in_row++;
+        }
+        if (cols < 0) cols = in_row;
+        if (in_row != cols) {
+            pl_error_set(err, lt->file, r->line, r->len + 1,
+                         "row has %d cell%s, expected %d like the first row of section '%s' (line %d)", in_row,
+                         in_row == 1 ? "" : "s", cols, s->name, s->rows[0].line);
+            goto fail;
+        }
+    }
+    if (cols == 0) {
+        pl_error_set(err, lt->file, s->rows[0].line, 1, "section '%s' has empty rows", s->name);
+        goto fail;
+    }
+    g->rows = s->nrows;
+    g->cols = cols;
+    return 0;
+fail:
+    pl_name_grid_free(g);
+    return -1;
+}
+
+/* ---------- regions: labelled rectangles over a level ---------- */
+
+void pl_regions_free(pl_regions *rg) {
+    free(rg->r);
+    rg->r = NULL;
+    rg->n = 0;
+}
+
+int pl_regions_read(const pl_level_text *lt, int rows, int cols, pl_regions *out, pl_error *err) {
+    memset(out, 0, sizeof *out);
+    const pl_section *s = pl_level_section(lt, "regions");
+    if (!s) return 0;
+    out->r = pl_xcalloc((size_t)s->nrows + 1, sizeof *out->r);
+    for (int i = 0; i < s->nrows; i++) {
+        const pl_row *row = &s->rows[i];
+        const char *p = row->text, *bad = p;
+        while (*p == ' ' || *p == '\t') p++;
+        long v[4];
+        char msg[160];
+        for (int k = 0; k < 2; k++) {
+            const char *end;
+            if (pl_parse_coord(p, false, &v[2 * k], &v[2 * k + 1], &end, &bad, msg, sizeof msg)) {
+                pl_error_set(err, lt->file, row->line, (int)(bad - row->text) + 1,
+                             "%s (a region is 'r0,c0 r1,c1 label')", msg);
+                goto fail;
+            }
+            if (*end != ' ' && *end != '\t' && !(k == 1 && *end == '\0')) {
+                pl_error_set(err, lt->file, row->line, (int)(end - row->text) + 1,
+                             "expected a space after the corner (a region is 'r0,c0 r1,c1 label')");
+                goto fail;
+            }
+            p = end;
+            while (*p == ' ' || *p == '\t') p++;
+        }
+        pl_region *r = &out->r[out->n];
+        r->r0 = (int)v[0], r->c0 = (int)v[1], r->r1 = (int)v[2], r->c1 = (int)v[3];
+        if (v[0] > v[2] || v[1] > v[3] || v[2] >= rows || v[3] >= cols) {
+            pl_error_set(err, lt->file, row->line, 1,
+                         "region %ld,%ld %ld,%ld is not a rectangle inside the %dx%d board (corners top-left, "
+                         "bottom-right, inclusive)",
+                         v[0], v[1], v[2], v[3], rows, cols);
+            goto fail;
+        }
+        if (strlen(p) >= sizeof r->label) {
+            pl_error_set(err, lt->file, row->line, (int)(p - row->text) + 1, "label longer than %d characters",
+                         (int)sizeof r->label - 1);
+            goto fail;
+        }
+        snprintf(r->label, sizeof r->label, "%s", p);
+        out->n++;
+    }
+    return 0;
+fail:
+    pl_regions_free(out);
+    return -1;
+}

@@ -19,6 +19,7 @@
 #define CAPTION 0.9 /* caption band above the board */
 #define TEXT 0.42   /* caption text height */
 #define LEGEND_ITEM 1.4
+#define PL_LEGEND_MAX 256 /* colours a legend can list (Two Dots levels have up to 254) */
 #define MAX_PNG_SIDE 32767 /* cairo's image surface limit */
 #define MAX_CAPTION_MOVE 48
 
@@ -72,7 +73,8 @@ typedef struct layout {
     double legend_h; /* legend band below the board */
     int legend_per_line;
     int ncolours;
-    char colours[64];
+    double legend_item; /* width of one legend entry (swatch and name) */
+    pl_name colours[PL_LEGEND_MAX];
 } layout;
 
 static double text_width(cairo_t *cr, const char *s) {
@@ -117,8 +119,12 @@ static int measure(const pl_game *g, const void *level, const pl_moves *mv, layo
     double bw = lo->box.x1 - lo->box.x0, bh = lo->box.y1 - lo->box.y0;
     lo->w = bw + 2 * MARGIN;
     if (capw + 2 * MARGIN > lo->w) lo->w = capw + 2 * MARGIN;
-    lo->ncolours = g->render->colours ? g->render->colours(level, lo->colours, (int)sizeof lo->colours) : 0;
-    lo->legend_per_line = (int)((lo->w - 2 * MARGIN) / LEGEND_ITEM);
+    lo->ncolours = g->render->colours ? g->render->colours(level, lo->colours, PL_LEGEND_MAX) : 0;
+    size_t longest = 1;
+    for (int i = 0; i < lo->ncolours; i++)
+        if (strlen(lo->colours[i]) > longest) longest = strlen(lo->colours[i]);
+    lo->legend_item = LEGEND_ITEM + 0.3 * (double)(longest - 1);
+    lo->legend_per_line = (int)((lo->w - 2 * MARGIN) / lo->legend_item);
     if (lo->legend_per_line < 1) lo->legend_per_line = 1;
     int lines = lo->ncolours ? (lo->ncolours + lo->legend_per_line - 1) / lo->legend_per_line : 0;
     lo->legend_h = lines * 0.8;
@@ -146,11 +152,10 @@ static void draw_frame(const pl_game *g, const void *state, const char *next, co
     double y = CAPTION + bh + MARGIN;
     for (int i = 0; i < lo->ncolours; i++) {
         int line = i / lo->legend_per_line, k = i % lo->legend_per_line;
-        double x = MARGIN + k * LEGEND_ITEM, yy = y + line * 0.8;
-        pl_draw_cell(cv, x, yy, i + 1, lo->colours[i], false);
+        double x = MARGIN + k * lo->legend_item, yy = y + line * 0.8;
+        pl_draw_cell_label(cv, x, yy, i + 1, lo->colours[i], false);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        char t[2] = {lo->colours[i], 0};
-        pl_draw_text(cv, x + 0.95, yy + 0.5, TEXT, t, false);
+        pl_draw_text(cv, x + 0.95, yy + 0.5, TEXT, lo->colours[i], false);
     }
     cairo_restore(cr);
 }

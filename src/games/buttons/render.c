@@ -39,10 +39,10 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     pl_highlight_circle(cv, x.c2 + 0.5, x.r2 + 0.5, RADIUS + 0.06);
 }
 
-static int colours(const void *p, char *chars, int max) {
+static int colours(const void *p, pl_name *names, int max) {
     const buttons_level *l = p;
     int n = l->ncolours < max ? l->ncolours : max;
-    for (int i = 0; i < n; i++) chars[i] = l->colour_char[i + 1];
+    for (int i = 0; i < n; i++) names[i][0] = l->colour_char[i + 1], names[i][1] = '\0';
     return n;
 }
 

@@ -53,10 +53,10 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     free(in);
 }
 
-static int colours(const void *p, char *chars, int max) {
+static int colours(const void *p, pl_name *names, int max) {
     const click_level *l = p;
     int n = l->board.ncolours < max ? l->board.ncolours : max;
-    for (int i = 0; i < n; i++) chars[i] = l->colour_char[i + 1];
+    for (int i = 0; i < n; i++) names[i][0] = l->colour_char[i + 1], names[i][1] = '\0';
     return n;
 }
 

@@ -40,8 +40,7 @@ static void level_info(const void *p, json_t *o) {
     int on_board = 0, maxf = 0;
     json_t *cc = json_object();
     for (int i = 1; i <= l->ncolours; i++) {
-        char key[2] = {l->colour_char[i], 0};
-        json_object_set_new(cc, key, json_integer(l->count[i]));
+        json_object_set_new(cc, l->colour_name[i], json_integer(l->count[i]));
         on_board += l->count[i] > 0;
         if (l->count[i] > maxf) maxf = l->count[i];
     }
@@ -52,8 +51,7 @@ static void level_info(const void *p, json_t *o) {
     json_object_set_new(o, "moves", l->moves >= 0 ? json_integer(l->moves) : json_string("unlimited"));
     json_t *goals = json_object();
     for (int g = 0; g < l->ngoals; g++) {
-        char key[2] = {l->colour_char[l->goal_colour[g]], 0};
-        json_object_set_new(goals, key, json_integer(l->goal_count[g]));
+        json_object_set_new(goals, l->colour_name[l->goal_colour[g]], json_integer(l->goal_count[g]));
     }
     json_object_set_new(o, "goals", goals);
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
@@ -110,7 +108,7 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
         int c = l->goal_colour[g];
         if (st->collected[c] < l->goal_count[g]) {
             v->ok = false;
-            snprintf(v->reason, sizeof v->reason, "goal %c %d not met: collected %d", l->colour_char[c],
+            snprintf(v->reason, sizeof v->reason, "goal %s %d not met: collected %d", l->colour_name[c],
                      l->goal_count[g], st->collected[c]);
             return;
         }

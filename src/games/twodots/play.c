@@ -21,7 +21,7 @@ static char cell(const void *p, int r, int c, int *colour) {
     *colour = 0;
     if (r < 0 || r >= l->rows || c < 0 || c >= l->cols) return '.';
     *colour = st->cells[r * l->cols + c];
-    return *colour ? l->colour_char[*colour] : '.';
+    return *colour ? l->colour_name[*colour][0] : '.'; /* a named colour shows its first character */
 }
 
 static void path_text(const int *r, const int *c, int n, char *move, size_t mn) {

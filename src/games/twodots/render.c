@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "puzzlelab/draw.h"
 #include "state.h"
@@ -15,7 +16,7 @@ static void bounds(const void *p, pl_box *box) {
     const twodots_state *st = p;
     box->x0 = 0;
     box->y0 = 0;
-    box->x1 = st->level->cols;
+    box->x1 = st->level->cols + pl_regions_margin(&st->level->regions);
     box->y1 = st->level->rows;
 }
 
@@ -40,8 +41,9 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
         for (int c = 0; c < l->cols; c++) {
             int colour = st->cells[r * l->cols + c];
             if (colour && colour != TWODOTS_BOMB)
-                pl_draw_disc(cv, c + 0.5, r + 0.5, RADIUS, colour, l->colour_char[colour], false);
+                pl_draw_disc_label(cv, c + 0.5, r + 0.5, RADIUS, colour, l->colour_name[colour], false);
         }
+    pl_draw_regions(cv, &l->regions, l->cols);
     if (path) { /* every dot of the path ringed, the first one twice */
         for (int i = 0; i < m.n; i++) pl_highlight_circle(cv, m.c[i] + 0.5, m.r[i] + 0.5, RADIUS + 0.05);
         pl_highlight_circle(cv, m.c[0] + 0.5, m.r[0] + 0.5, RADIUS + 0.17);
@@ -49,10 +51,10 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     twodots_move_free(&m);
 }
 
-static int colours(const void *p, char *chars, int max) {
+static int colours(const void *p, pl_name *names, int max) {
     const twodots_level *l = p;
     int n = l->ncolours < max ? l->ncolours : max;
-    for (int i = 0; i < n; i++) chars[i] = l->colour_char[i + 1];
+    for (int i = 0; i < n; i++) memcpy(names[i], l->colour_name[i + 1], sizeof names[i]);
     return n;
 }
 

@@ -73,8 +73,8 @@ int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodo
         }
         if (i == 0) col = v;
         else if (v != col) {
-            snprintf(why, n, "mixed colours: (%d,%d) is '%c', the move's colour is '%c'", r, c, l->colour_char[v],
-                     l->colour_char[col]);
+            snprintf(why, n, "mixed colours: (%d,%d) is '%s', the move's colour is '%s'", r, c, l->colour_name[v],
+                     l->colour_name[col]);
             return -1;
         }
         if (i > 0) {

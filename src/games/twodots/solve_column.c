@@ -185,8 +185,8 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
     for (int g = 0; g < l->ngoals; g++)
         if (l->goal_count[g] > l->count[l->goal_colour[g]]) {
             out->status = PL_UNSOLVABLE;
-            snprintf(out->note, sizeof out->note, "goal %c %d exceeds the %d dots of that colour",
-                     l->colour_char[l->goal_colour[g]], l->goal_count[g], l->count[l->goal_colour[g]]);
+            snprintf(out->note, sizeof out->note, "goal %s %d exceeds the %d dots of that colour",
+                     l->colour_name[l->goal_colour[g]], l->goal_count[g], l->count[l->goal_colour[g]]);
             return 0;
         }
     size_t bytes = table_bytes(l);

@@ -1,22 +1,15 @@
 /* Two Dots level files and move notation (spec/formats.md, "twodots"). */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "puzzlelab/twodots.h"
 
-static const char *const keys[] = {"moves", "goal", "bombs", NULL};
+static const char *const keys[] = {"moves", "goal", "bombs", "cells", NULL};
 static const char *const repeatable[] = {"goal", NULL};
-static const char *const sections[] = {"board", NULL};
-
-static int colour_index(twodots_level *l, int *index, int ch) {
-    if (!index[ch]) {
-        index[ch] = ++l->ncolours;
-        l->colour_char[l->ncolours] = (char)ch;
-    }
-    return index[ch];
-}
+static const char *const sections[] = {"board", "regions", NULL};
 
 /* A whole number at v; returns the number of digits read (0: none), value
  * capped at 10^9 + 1 so that overflow cannot happen. */
@@ -31,11 +24,65 @@ static int read_number(const char *v, long *out) {
     return k;
 }
 
+int twodots_colour_of(const twodots_level *l, const char *name) {
+    return pl_name_find(l->colour_name + 1, l->ncolours, name);
+}
+
+/* A goal line: 'COLOUR COUNT' (COLOUR one character, or a name with
+ * `cells: names`). */
+static int parse_goal(const pl_level_text *lt, const pl_header *h, twodots_level *out, int *goal_line,
+                      pl_error *err) {
+    const char *v = h->value;
+    int k = pl_name_length(v);
+    if (k == 0)
+        return pl_error_set(err, lt->file, h->line, h->value_col,
+                            out->names ? "expected a colour name (letters and digits) and a count, such as 'p1 5'"
+                                       : "expected a colour (a-z A-Z 0-9) and a count, such as 'a 5'");
+    if (!out->names && k > 1)
+        return pl_error_set(err, lt->file, h->line, h->value_col + 1,
+                            "expected a space and the count after the colour (a goal is 'COLOUR COUNT'; colours "
+                            "are one character unless the level says 'cells: names')");
+    if (k > PL_NAME_MAX)
+        return pl_error_set(err, lt->file, h->line, h->value_col, "colour name '%.*s' is longer than %d characters",
+                            k, v, PL_NAME_MAX);
+    if (v[k] != ' ')
+        return pl_error_set(err, lt->file, h->line, h->value_col + k,
+                            "expected a space and the count after the colour (a goal is 'COLOUR COUNT')");
+    int p = k;
+    while (v[p] == ' ') p++;
+    long x;
+    int d = read_number(v + p, &x);
+    if (!d || v[p + d])
+        return pl_error_set(err, lt->file, h->line, h->value_col + p + d,
+                            "expected the number of dots to collect (a whole number)");
+    if (x > 1000000000L)
+        return pl_error_set(err, lt->file, h->line, h->value_col + p, "goal count %s is too large", v + p);
+    char name[PL_NAME_MAX + 1];
+    memcpy(name, v, (size_t)k);
+    name[k] = '\0';
+    int ci = twodots_colour_of(out, name);
+    if (!ci) {
+        if (out->ncolours >= TWODOTS_MAX_COLOURS)
+            return pl_error_set(err, lt->file, h->line, h->value_col, "too many colours (at most %d)",
+                                TWODOTS_MAX_COLOURS);
+        ci = ++out->ncolours;
+        snprintf(out->colour_name[ci], sizeof out->colour_name[ci], "%s", name);
+    }
+    if (goal_line[ci])
+        return pl_error_set(err, lt->file, h->line, h->value_col,
+                            "colour '%s' already has a goal (line %d); a colour has at most one goal", name,
+                            goal_line[ci]);
+    goal_line[ci] = h->line;
+    out->goal_colour[out->ngoals] = ci;
+    out->goal_count[out->ngoals++] = (int)x;
+    return 0;
+}
+
 int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *err) {
     memset(out, 0, sizeof *out);
     out->moves = -1;
     if (pl_level_text_check(lt, keys, repeatable, sections, err)) return -1;
-    int index[128] = {0};
+    if (pl_cells_header(lt, &out->names, err)) return -1;
     int goal_line[TWODOTS_MAX_COLOURS + 1] = {0};
     for (int i = 0; i < lt->nheaders; i++) {
         const pl_header *h = &lt->headers[i];
@@ -55,66 +102,134 @@ int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *e
             if (strcmp(v, "on") == 0) out->bombs = true;
             else if (strcmp(v, "off") == 0) out->bombs = false;
             else return pl_error_set(err, lt->file, h->line, h->value_col, "expected 'on' or 'off'");
-        } else { /* goal */
-            if (!pl_is_colour_char((unsigned char)v[0]))
-                return pl_error_set(err, lt->file, h->line, h->value_col,
-                                    "expected a colour (a-z A-Z 0-9) and a count, such as 'a 5'");
-            if (v[1] != ' ')
-                return pl_error_set(err, lt->file, h->line, h->value_col + 1,
-                                    "expected a space and the count after the colour (a goal is 'COLOUR COUNT')");
-            int p = 1;
-            while (v[p] == ' ') p++;
-            long x;
-            int k = read_number(v + p, &x);
-            if (!k || v[p + k])
-                return pl_error_set(err, lt->file, h->line, h->value_col + p + k,
-                                    "expected the number of dots to collect (a whole number)");
-            if (x > 1000000000L)
-                return pl_error_set(err, lt->file, h->line, h->value_col + p, "goal count %s is too large", v + p);
-            int ci = colour_index(out, index, (unsigned char)v[0]);
-            if (goal_line[ci])
-                return pl_error_set(err, lt->file, h->line, h->value_col,
-                                    "colour '%c' already has a goal (line %d); a colour has at most one goal", v[0],
-                                    goal_line[ci]);
-            goal_line[ci] = h->line;
-            out->goal_colour[out->ngoals] = ci;
-            out->goal_count[out->ngoals++] = (int)x;
+        } else if (strcmp(h->key, "goal") == 0) {
+            if (parse_goal(lt, h, out, goal_line, err)) return -1;
         }
     }
     const pl_section *s = pl_level_section(lt, "board");
-    if (!s || s->nrows == 0) return pl_error_set(err, lt->file, s ? s->line : 1, 1, "expected board rows (the level has none)");
-    pl_grid g;
-    if (pl_grid_from_section(lt, s, &g, err)) return -1;
+    if (!s || s->nrows == 0)
+        return pl_error_set(err, lt->file, s ? s->line : 1, 1, "expected board rows (the level has none)");
+    pl_name_grid g;
+    if (pl_name_grid_from_section(lt, s, out->names, out->colour_name + 1, &out->ncolours, TWODOTS_MAX_COLOURS, &g,
+                                  err))
+        return -1;
     out->rows = g.rows;
     out->cols = g.cols;
-    out->cell = pl_xcalloc((size_t)g.rows * (size_t)g.cols, 1);
     for (int c = 0; c < g.cols; c++) {
         bool dot_above = false;
         for (int r = 0; r < g.rows; r++) {
-            int ch = (unsigned char)g.cells[r * g.cols + c];
-            if (ch != '.') dot_above = true;
+            int i = r * g.cols + c;
+            if (g.cells[i]) dot_above = true;
             else if (dot_above) {
-                pl_grid_free(&g);
-                return pl_error_set(err, lt->file, s->rows[r].line, c + 1,
-                                    "the board is not settled: (%d,%d) is empty below a dot", r, c);
+                pl_error_set(err, lt->file, g.line[i], g.col[i],
+                             "the board is not settled: (%d,%d) is empty below a dot", r, c);
+                pl_name_grid_free(&g);
+                return -1;
             }
         }
     }
+    out->cell = pl_xcalloc((size_t)g.rows * (size_t)g.cols, 1);
     for (int i = 0; i < g.rows * g.cols; i++) {
-        int ch = (unsigned char)g.cells[i];
-        if (ch == '.') continue;
-        int ci = colour_index(out, index, ch);
+        int ci = g.cells[i];
+        if (!ci) continue;
         out->cell[i] = (uint8_t)ci;
         out->count[ci]++;
         out->ndots++;
     }
-    pl_grid_free(&g);
+    pl_name_grid_free(&g);
+    if (pl_regions_read(lt, out->rows, out->cols, &out->regions, err)) {
+        twodots_level_free(out);
+        return -1;
+    }
     return 0;
+}
+
+/* ---------- writing a level ---------- */
+
+typedef struct sbuf {
+    char *s;
+    size_t n, cap;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+static void sb_printf(sbuf *b, const char *fmt, ...) {
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+        if (w >= 0 && (size_t)w < b->cap - b->n) {
+            b->n += (size_t)w;
+            return;
+        }
+        b->cap = 2 * b->cap + (w > 0 ? (size_t)w : 0) + 64;
+        b->s = pl_xrealloc(b->s, b->cap);
+    }
+}
+
+char *twodots_level_text(const twodots_level *l, const char *comment) {
+    sbuf b = {pl_xmalloc(256), 0, 256};
+    b.s[0] = '\0';
+    for (const char *p = comment; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        sb_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
+        p += n + (nl ? 1 : 0);
+    }
+    if (l->names) sb_printf(&b, "cells: names\n");
+    if (l->moves >= 0) sb_printf(&b, "moves: %d\n", l->moves);
+    for (int g = 0; g < l->ngoals; g++)
+        sb_printf(&b, "goal: %s %d\n", l->colour_name[l->goal_colour[g]], l->goal_count[g]);
+    if (l->bombs) sb_printf(&b, "bombs: on\n");
+    sb_printf(&b, "board:\n");
+    int width = 1;
+    if (l->names)
+        for (int c = 1; c <= l->ncolours; c++) {
+            int w = (int)strlen(l->colour_name[c]);
+            if (w > width) width = w;
+        }
+    for (int r = 0; r < l->rows; r++) {
+        for (int c = 0; c < l->cols; c++) {
+            int v = l->cell[r * l->cols + c];
+            const char *name = v ? l->colour_name[v] : ".";
+            if (l->names) sb_printf(&b, "%s%-*s", c ? " " : "", c + 1 < l->cols ? width : 0, name);
+            else sb_printf(&b, "%s", name);
+        }
+        sb_printf(&b, "\n");
+    }
+    if (l->regions.n) {
+        sb_printf(&b, "regions:\n");
+        for (int i = 0; i < l->regions.n; i++) {
+            const pl_region *g = &l->regions.r[i];
+            sb_printf(&b, "%d,%d %d,%d %s\n", g->r0, g->c0, g->r1, g->c1, g->label);
+        }
+    }
+    return b.s;
+}
+
+bool twodots_level_same(const twodots_level *a, const twodots_level *b) {
+    if (a->rows != b->rows || a->cols != b->cols || a->moves != b->moves || a->bombs != b->bombs ||
+        a->ngoals != b->ngoals)
+        return false;
+    for (int i = 0; i < a->rows * a->cols; i++) {
+        int x = a->cell[i], y = b->cell[i];
+        if ((x == 0) != (y == 0)) return false;
+        if (x && strcmp(a->colour_name[x], b->colour_name[y]) != 0) return false;
+    }
+    for (int g = 0; g < a->ngoals; g++) {
+        bool found = false;
+        for (int h = 0; h < b->ngoals && !found; h++)
+            found = strcmp(a->colour_name[a->goal_colour[g]], b->colour_name[b->goal_colour[h]]) == 0 &&
+                    a->goal_count[g] == b->goal_count[h];
+        if (!found) return false;
+    }
+    return true;
 }
 
 void twodots_level_free(twodots_level *l) {
     free(l->cell);
     l->cell = NULL;
+    pl_regions_free(&l->regions);
 }
 
 void twodots_move_free(twodots_move *m) {
