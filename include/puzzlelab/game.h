@@ -132,6 +132,8 @@ typedef struct pl_play_hooks {
     void *(*state_level)(const void *state, char *why, size_t n);
 } pl_play_hooks;
 
+struct pl_reduction; /* puzzlelab/problems.h */
+
 typedef struct pl_game {
     const char *name;
     const char *title;
@@ -174,6 +176,13 @@ typedef struct pl_game {
      * none, and then the command is not listed. */
     const pl_render_hooks *render;
     const pl_play_hooks *play;
+
+    /* The papers' hardness constructions into this game (`reduce`, `lift`),
+     * and whether two levels are the same instance (lift checks that LEVEL is
+     * the construction of SOURCE). NULL / 0 when the game has none. */
+    const struct pl_reduction *reductions;
+    int nreductions;
+    bool (*level_same)(const void *a, const void *b);
 } pl_game;
 
 const pl_game *const *pl_games(void); /* NULL-terminated */

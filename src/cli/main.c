@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "play.h"
 #include "puzzlelab/draw.h"
 #include "puzzlelab/game.h"
@@ -22,6 +23,7 @@ typedef struct command {
     bool needs_census;
     bool needs_render;
     bool needs_play;
+    bool needs_reductions;
 } command;
 
 static const pl_option solve_common[] = {
@@ -95,52 +97,47 @@ static const pl_option play_common[] = {
 
 static const command commands[] = {
     {"solve", "LEVEL", "decide or optimise; print the status, then the certificate (one move a line)", cmd_solve,
-     solve_common, false, false, false, false},
+     solve_common, false, false, false, false, false},
     {"verify", "LEVEL MOVES", "replay a certificate; name the first illegal move and why", cmd_verify, verify_common,
-     false, false, false, false},
+     false, false, false, false, false},
     {"info", "LEVEL", "the instance's parameters and the algorithm solve would pick, with its paper result", cmd_info,
-     info_common, false, false, false, false},
+     info_common, false, false, false, false, false},
     {"generate", "", "print a random level (--seed makes it reproducible)", cmd_generate, generate_common, true, false,
-     false, false},
+     false, false, false},
     {"census", "",
      "count the solvable boards of a shape (every board, or a sample) and the distribution of the "
      "optimum",
-     cmd_census, census_common, false, true, false, false},
+     cmd_census, census_common, false, true, false, false, false},
     {"render", "LEVEL [MOVES]", "draw the level, or every step of a certificate, to PNG, SVG or PDF (-o FILE)",
-     cmd_render, render_common, false, false, true, false},
+     cmd_render, render_common, false, false, true, false, false},
     {"play", "LEVEL", "play in the terminal: cursor, select, undo, redo, hint, reset, save the moves", cmd_play,
-     play_common, false, false, false, true},
+     play_common, false, false, false, true, false},
+    {"reduce", "--from PROBLEM SOURCE",
+     "build a paper's hardness construction from a source instance (-o LEVEL); with --witness, its moves too",
+     pl_cli_reduce, pl_cli_reduce_options, false, false, false, false, true},
+    {"lift", "SOURCE LEVEL MOVES",
+     "turn a certificate of a constructed level back into one of the source instance, checked by its verifier",
+     pl_cli_lift, pl_cli_lift_options, false, false, false, false, true},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
 /* ---------- messages ---------- */
 
 static int fail_usage(const char *fmt, const char *a, const char *b) {
-    fprintf(stderr, "puzzlelab: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n");
-    return PL_EXIT_USAGE;
+    return pl_cli_fail_usage(fmt, a, b);
 }
 
 static int fail_error(const pl_error *e) {
-    char buf[1024];
-    pl_error_format(e, buf, sizeof buf);
-    /* Errors about a place in a file read like a compiler's; others name us. */
-    fprintf(stderr, "%s%s\n", e->file[0] ? "" : "puzzlelab: ", buf);
-    return PL_EXIT_USAGE;
+    return pl_cli_fail_error(e);
 }
 
 static bool command_available(const pl_game *g, const command *c) {
     return (!c->needs_generate || g->generate) && (!c->needs_census || g->census) && (!c->needs_render || g->render) &&
-           (!c->needs_play || g->play);
+           (!c->needs_play || g->play) && (!c->needs_reductions || g->nreductions > 0);
 }
 
 static void print_options(FILE *f, const pl_option *opts) {
-    for (; opts && opts->name; opts++) {
-        char left[64];
-        snprintf(left, sizeof left, "--%s%s%s", opts->name, opts->arg ? " " : "", opts->arg ? opts->arg : "");
-        fprintf(f, "  %-24s %s\n", left, opts->help);
-    }
+    pl_cli_print_options(f, opts);
 }
 
 static void print_top_help(FILE *f) {
@@ -148,11 +145,13 @@ static void print_top_help(FILE *f) {
             "puzzlelab %s: a laboratory for the puzzle games of five complexity papers\n\n"
             "usage: puzzlelab GAME COMMAND [OPTIONS] FILE...\n"
             "       puzzlelab GAME help         what GAME supports\n"
-            "       puzzlelab GAME COMMAND --help\n\n"
+            "       puzzlelab GAME COMMAND --help\n"
+            "       puzzlelab PROBLEM COMMAND [OPTIONS] FILE...   a source problem of the reductions\n\n"
             "games:\n",
             PUZZLELAB_VERSION);
     for (const pl_game *const *g = pl_games(); *g; g++)
         fprintf(f, "  %-12s %s: %s\n", (*g)->name, (*g)->title, (*g)->summary);
+    pl_cli_problems_help(f);
     fprintf(f, "\nexit status: 0 solved / certificate valid; 1 proven unsolvable / certificate invalid;\n"
                "             2 bad usage or bad input; 3 limit reached, answer unknown\n");
 }
@@ -176,6 +175,7 @@ static void print_game_help(FILE *f, const pl_game *g) {
         fprintf(f, "  %-12s %s\n  %-12s %s\n", g->algorithms[i].name, g->algorithms[i].result, "",
                 g->algorithms[i].summary);
     if (g->play) fprintf(f, "\nplay: %s\nkeys:\n%s", g->play->how, pl_play_keys);
+    pl_cli_print_reductions(f, g);
     fprintf(f, "\nRun 'puzzlelab %s COMMAND --help' for a command's options.\n", g->name);
 }
 
@@ -199,70 +199,21 @@ static void print_command_help(FILE *f, const pl_game *g, const command *c) {
 
 /* ---------- option parsing ---------- */
 
-static const pl_option *find_option(const pl_option *list, const char *name) {
-    for (; list && list->name; list++)
-        if (strcmp(list->name, name) == 0) return list;
-    return NULL;
-}
-
-static const pl_option verify_objective = {"objective", "OBJ", ""};
-
 /* Splits argv into positional arguments and options known to the command. */
 static int parse_args(const pl_game *g, const command *c, int argc, char **argv, char **pos, int *npos, pl_opts *o) {
-    *npos = 0;
-    o->n = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0 || a[2] == '\0') {
-            if (strcmp(a, "-o") == 0 && (c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play)) {
-                a = "--output";
-            } else {
-                pos[(*npos)++] = argv[i];
-                continue;
-            }
-        }
-        const char *name = a + 2;
-        const char *eq = strchr(name, '=');
-        char nbuf[64];
-        size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-        if (nlen >= sizeof nbuf) nlen = sizeof nbuf - 1;
-        memcpy(nbuf, name, nlen);
-        nbuf[nlen] = '\0';
-        const pl_option *spec = find_option(c->options, nbuf);
-        if (!spec && (c->run == cmd_solve || c->run == cmd_info)) spec = find_option(g->solve_options, nbuf);
-        if (!spec && c->run == cmd_generate) spec = find_option(g->generate_options, nbuf);
-        if (!spec && c->run == cmd_census) spec = find_option(g->census_options, nbuf);
-        if (!spec && c->run == cmd_verify) spec = find_option(g->verify_options, nbuf);
-        if (!spec && (c->run == cmd_verify || c->run == cmd_play) && g->objectives && strcmp(nbuf, "objective") == 0)
-            spec = &verify_objective;
-        if (!spec) {
-            char where[96];
-            snprintf(where, sizeof where, "%s %s", g->name, c->name);
-            fprintf(stderr, "puzzlelab: unknown option --%s for '%s' (see 'puzzlelab %s --help')\n", nbuf, where,
-                    where);
-            return -1;
-        }
-        if (o->n >= 64) {
-            fprintf(stderr, "puzzlelab: too many options\n");
-            return -1;
-        }
-        o->name[o->n] = spec->name;
-        if (!spec->arg) {
-            if (eq) {
-                fprintf(stderr, "puzzlelab: option --%s takes no value\n", spec->name);
-                return -1;
-            }
-            o->value[o->n++] = "";
-        } else if (eq) {
-            o->value[o->n++] = eq + 1;
-        } else if (i + 1 < argc) {
-            o->value[o->n++] = argv[++i];
-        } else {
-            fprintf(stderr, "puzzlelab: option --%s needs a value (%s)\n", spec->name, spec->arg);
-            return -1;
-        }
-    }
-    return 0;
+    const pl_option *lists[4] = {c->options, NULL, NULL, NULL};
+    int n = 1;
+    if (c->run == cmd_solve || c->run == cmd_info) lists[n++] = g->solve_options;
+    if (c->run == cmd_generate) lists[n++] = g->generate_options;
+    if (c->run == cmd_census) lists[n++] = g->census_options;
+    if (c->run == cmd_verify) lists[n++] = g->verify_options;
+    static const pl_option objective_only[] = {{"objective", "OBJ", ""}, {NULL, NULL, NULL}};
+    if ((c->run == cmd_verify || c->run == cmd_play) && g->objectives) lists[n++] = objective_only;
+    bool dash_o = c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play || c->run == pl_cli_reduce ||
+                  c->run == pl_cli_lift;
+    char where[96];
+    snprintf(where, sizeof where, "%s %s", g->name, c->name);
+    return pl_cli_parse_args(lists, n, where, dash_o, argc, argv, pos, npos, o);
 }
 
 /* ---------- shared steps ---------- */
@@ -292,13 +243,7 @@ static int check_objective(const pl_game *g, const pl_opts *o, const char **obje
 }
 
 static void print_json(json_t *j) {
-    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    if (s) {
-        fputs(s, stdout);
-        fputc('\n', stdout);
-        free(s);
-    }
-    json_decref(j);
+    pl_cli_print_json(j);
 }
 
 static bool is_optimisation(const char *objective, const pl_game *g) {
@@ -624,23 +569,7 @@ done:
 }
 
 static void print_json_text(const char *key, json_t *v) {
-    if (json_is_object(v)) {
-        printf("%s:", key);
-        const char *k;
-        json_t *x;
-        json_object_foreach(v, k, x) {
-            char *s = json_dumps(x, JSON_ENCODE_ANY);
-            printf(" %s=%s", k, s ? s : "?");
-            free(s);
-        }
-        printf("\n");
-    } else if (json_is_string(v)) {
-        printf("%s: %s\n", key, json_string_value(v));
-    } else {
-        char *s = json_dumps(v, JSON_ENCODE_ANY);
-        printf("%s: %s\n", key, s ? s : "?");
-        free(s);
-    }
+    pl_cli_print_json_text(key, v);
 }
 
 static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
@@ -828,10 +757,13 @@ int main(int argc, char **argv) {
         printf("puzzlelab %s\n", PUZZLELAB_VERSION);
         return PL_EXIT_OK;
     }
+    const pl_problem *pb = pl_problem_find(argv[1]);
+    if (pb) return pl_cli_problem_main(pb, argc, argv);
     const pl_game *g = pl_game_find(argv[1]);
     if (!g) {
-        fprintf(stderr, "puzzlelab: unknown game '%s' (expected one of:", argv[1]);
+        fprintf(stderr, "puzzlelab: unknown game or problem '%s' (expected one of:", argv[1]);
         for (const pl_game *const *x = pl_games(); *x; x++) fprintf(stderr, " %s", (*x)->name);
+        for (const pl_problem *const *x = pl_problems(); *x; x++) fprintf(stderr, " %s", (*x)->name);
         fprintf(stderr, "; see 'puzzlelab help')\n");
         return PL_EXIT_USAGE;
     }

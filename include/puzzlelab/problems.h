@@ -1,0 +1,155 @@
+/* Source problems of the papers' reductions (3-SAT, X3C, Vertex Cover, ...):
+ * a part of the library that knows no game. Each problem has a text format
+ * read with file:line:col errors, an exact solver that returns a certificate,
+ * a verifier, `info` and a seeded generator whose yes/no balance can be
+ * steered. The CLI reaches them like the games: `puzzlelab sat solve F`.
+ *
+ * Certificates are lines, like a game's moves: a satisfying assignment is
+ * one literal a line ("3", "-4"), an exact cover one set number a line, a
+ * vertex cover one vertex a line (numbers as in the file, from 1).
+ *
+ * A reduction (pl_reduction, listed by the game it reduces to) turns a
+ * source instance into a level of the game (build), a source certificate into
+ * the level's moves (forward) and any certificate of that level back into a
+ * source certificate (lift): the proof of a theorem, run both ways. */
+#ifndef PUZZLELAB_PROBLEMS_H
+#define PUZZLELAB_PROBLEMS_H
+
+#include "puzzlelab/game.h"
+
+/* ---------- instances ---------- */
+
+/* CNF (DIMACS): clause i is lit[start[i]] .. lit[start[i+1] - 1]. */
+typedef struct pl_cnf {
+    int nvars, nclauses;
+    int *lit;
+    int *start;      /* nclauses + 1 entries */
+    int *line, *col; /* where clause i starts in the file */
+    char file[256];
+} pl_cnf;
+
+/* X3C: items 1..items (a multiple of 3), sets of three distinct items. */
+typedef struct pl_x3c {
+    int items, nsets;
+    int (*set)[3];
+    int *line; /* line of set i */
+    char file[256];
+} pl_x3c;
+
+/* Vertex Cover (DIMACS graph with the bound k): vertices 1..n. */
+typedef struct pl_vc {
+    int nvertices, nedges, k;
+    int (*edge)[2];
+    int *line; /* line of edge i */
+    char file[256];
+} pl_vc;
+
+/* Whether every clause has exactly three literals, and whether no clause
+ * repeats a variable (the usual 3-SAT); the reductions say which they need. */
+bool pl_cnf_three_literals(const pl_cnf *f);
+bool pl_cnf_distinct_variables(const pl_cnf *f);
+
+/* Reading certificates (the lines of a MOVES-like file). Each returns 0, or
+ * -1 with err at the line and column of a malformed line or a number out of
+ * range; contradictions (a variable given both values, a set or vertex
+ * listed twice) are errors of the certificate, not of its syntax: they come
+ * back as 1 with why. */
+/* value[v] for v = 1..nvars: 1 true, 0 false, -1 not given. Lines may be SAT
+ * competition output: "s ..." and "c ..." lines are skipped, a "v" prefix
+ * and 0 terminators are allowed. */
+int pl_sat_read_assignment(const pl_cnf *f, const pl_moves *cert, signed char *value, char *why, size_t n,
+                           pl_error *err);
+/* chosen[i] for the sets i = 0..nsets-1 (the file numbers sets from 1). */
+int pl_x3c_read_cover(const pl_x3c *x, const pl_moves *cert, bool *chosen, char *why, size_t n, pl_error *err);
+/* in[v] for v = 1..nvertices. */
+int pl_vc_read_cover(const pl_vc *g, const pl_moves *cert, bool *in, char *why, size_t n, pl_error *err);
+
+/* Checks (no syntax involved): true when the certificate is one, else false
+ * with the reason in why. */
+bool pl_sat_check(const pl_cnf *f, const signed char *value, char *why, size_t n);
+bool pl_x3c_check(const pl_x3c *x, const bool *chosen, char *why, size_t n);
+bool pl_vc_check(const pl_vc *g, const bool *in, char *why, size_t n);
+
+/* Writing certificates as lines. */
+void pl_sat_write_assignment(const pl_cnf *f, const signed char *value, pl_strvec *out);
+void pl_x3c_write_cover(const pl_x3c *x, const bool *chosen, pl_strvec *out);
+void pl_vc_write_cover(const pl_vc *g, const bool *in, pl_strvec *out);
+
+/* Exact solvers behind `solve`, for the library's own use (tests,
+ * generators): 1 yes (the certificate filled), 0 no, -1 a limit was hit. */
+int pl_sat_solve(const pl_cnf *f, pl_limits *lim, signed char *value);
+int pl_x3c_solve(const pl_x3c *x, pl_limits *lim, bool *chosen);
+/* A cover of at most k vertices, or 0 when none exists. */
+int pl_vc_solve(const pl_vc *g, int k, pl_limits *lim, bool *in);
+/* The size of a minimum vertex cover (its vertices in `in` when not NULL);
+ * -1 when a limit was hit. */
+int pl_vc_minimum(const pl_vc *g, pl_limits *lim, bool *in);
+
+/* Parsing from text (file names the text in messages) and freeing. */
+int pl_cnf_parse(const char *file, const char *data, size_t len, pl_cnf *out, pl_error *err);
+void pl_cnf_free(pl_cnf *f);
+int pl_x3c_parse(const char *file, const char *data, size_t len, pl_x3c *out, pl_error *err);
+void pl_x3c_free(pl_x3c *x);
+int pl_vc_parse(const char *file, const char *data, size_t len, pl_vc *out, pl_error *err);
+void pl_vc_free(pl_vc *g);
+
+/* Random instances (text in the problem's format; the generators behind
+ * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
+ * 'a' either. NULL with err when the parameters admit none or the tries run
+ * out. */
+char *pl_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_error *err);
+char *pl_x3c_random(int q, int nsets, char answer, uint64_t seed, pl_error *err);
+/* k < 0: the minimum cover (yes), or one less ('n'). */
+char *pl_vc_random(int nvertices, int nedges, char answer, int k, uint64_t seed, pl_error *err);
+
+/* ---------- the problem descriptor ---------- */
+
+typedef struct pl_problem {
+    const char *name; /* the command name: sat, x3c, vertex-cover */
+    const char *title;
+    const char *summary;
+    const char *format_help; /* the file format and the certificate, for `help` */
+    void *(*parse)(const char *file, const char *data, size_t len, pl_error *err);
+    void (*free)(void *instance);
+    void (*info)(const void *instance, json_t *obj);
+    const char *algorithm; /* the one exact solver: its name and what it is */
+    const char *algorithm_result;
+    int (*solve)(const void *instance, const pl_request *req, pl_solution *out, pl_error *err);
+    /* 0 and the verdict; -1 with err for a malformed certificate. */
+    int (*verify)(const void *instance, const pl_moves *cert, pl_verdict *v, pl_error *err);
+    char *(*generate)(const pl_opts *o, pl_error *err);
+    const pl_option *generate_options;
+} pl_problem;
+
+extern const pl_problem pl_problem_sat;
+extern const pl_problem pl_problem_x3c;
+extern const pl_problem pl_problem_vertex_cover;
+const pl_problem *const *pl_problems(void); /* NULL-terminated */
+const pl_problem *pl_problem_find(const char *name);
+/* The instance in path (or "-"), parsed; NULL with err. */
+void *pl_problem_load(const pl_problem *p, const char *path, pl_error *err);
+
+/* ---------- reductions ---------- */
+
+typedef struct pl_reduction {
+    const char *from; /* the source problem's name */
+    int theorem;      /* the paper's theorem number */
+    const char *result;  /* e.g. "Theorem 1: X3C -> Two Dots with 3 colours, 2 moves, 2 goals" */
+    const char *summary; /* the construction in a sentence */
+    /* The level (its text, with header comments naming the theorem, the
+     * source and the promised parameters) built from src; NULL with err when
+     * src is outside the theorem's source problem (the place in its file). */
+    char *(*build)(const void *src, const char *src_name, pl_error *err);
+    /* Forward: a certificate of src (already verified) -> the level's moves.
+     * 0, or -1 with err. */
+    int (*forward)(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+    /* Backward: a certificate of the level (already replayed: every move
+     * legal, the goals met) -> a certificate of src. 0, or 1 with why when
+     * the moves do not correspond to one. */
+    int (*lift)(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+} pl_reduction;
+
+/* A MOVES-like list from strings (file names them in messages). */
+void pl_moves_from_strvec(const pl_strvec *v, const char *file, pl_moves *out);
+
+#endif

@@ -1,0 +1,42 @@
+/* What the parts of the puzzlelab command line share: option parsing,
+ * messages, JSON output; the source problems' commands (problems.c) and the
+ * reductions' `reduce` and `lift` (reduce.c). */
+#ifndef PUZZLELAB_CLI_CLI_H
+#define PUZZLELAB_CLI_CLI_H
+
+#include <stdio.h>
+
+#include "puzzlelab/game.h"
+#include "puzzlelab/problems.h"
+
+/* Splits argv into positional arguments and the options of the n lists
+ * (`--name value`, `--name=value`; with dash_o also `-o FILE` for
+ * --output). Unknown options are errors naming `where`. 0 or -1 (printed). */
+int pl_cli_parse_args(const pl_option *const *lists, int n, const char *where, bool dash_o, int argc, char **argv,
+                      char **pos, int *npos, pl_opts *o);
+void pl_cli_print_options(FILE *f, const pl_option *opts);
+
+/* "puzzlelab: " + fmt (with up to two string arguments); returns exit 2. */
+int pl_cli_fail_usage(const char *fmt, const char *a, const char *b);
+/* The error as "file:line:col: message" on stderr; returns exit 2. */
+int pl_cli_fail_error(const pl_error *e);
+/* Prints j indented (and frees it). */
+void pl_cli_print_json(json_t *j);
+/* One "key: value" line of text output (objects as key=value pairs). */
+void pl_cli_print_json_text(const char *key, json_t *v);
+/* Writes text to path ("-": stdout); 0, or exit 2 after a message. */
+int pl_cli_write_file(const char *path, const char *text);
+
+/* `puzzlelab PROBLEM COMMAND ...` (argv[1] is the problem). */
+int pl_cli_problem_main(const pl_problem *p, int argc, char **argv);
+void pl_cli_problems_help(FILE *f);
+
+/* `puzzlelab GAME reduce|lift`. */
+int pl_cli_reduce(const pl_game *g, int npos, char **pos, const pl_opts *o);
+int pl_cli_lift(const pl_game *g, int npos, char **pos, const pl_opts *o);
+extern const pl_option pl_cli_reduce_options[];
+extern const pl_option pl_cli_lift_options[];
+/* The game's reductions, for `GAME help`. */
+void pl_cli_print_reductions(FILE *f, const pl_game *g);
+
+#endif

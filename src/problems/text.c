@@ -1,0 +1,147 @@
+/* Line reading for the source problems' files, the problem registry and
+ * helpers the problems share. */
+#include "text.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pl_lines_init(pl_lines *L, const char *file, const char *data, size_t len) {
+    memset(L, 0, sizeof *L);
+    L->file = file;
+    L->data = data;
+    L->len = len;
+}
+
+int pl_lines_next(pl_lines *L, pl_error *err) {
+    if (L->pos >= L->len) return 0;
+    L->line++;
+    size_t start = L->pos;
+    while (L->pos < L->len && L->data[L->pos] != '\n') L->pos++;
+    size_t end = L->pos;
+    if (L->pos < L->len) L->pos++;
+    for (size_t i = start; i < end; i++) {
+        unsigned char ch = (unsigned char)L->data[i];
+        if (!((ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end)))
+            return pl_error_set(err, L->file, L->line, (int)(i - start) + 1,
+                                ch > 127 ? "non-ASCII byte 0x%02X (the file must be plain ASCII)"
+                                         : "control character 0x%02X (the file must be plain ASCII)",
+                                ch);
+    }
+    while (end > start && isspace((unsigned char)L->data[end - 1])) end--;
+    L->s = L->data + start;
+    L->n = (int)(end - start);
+    return 1;
+}
+
+void pl_line_skip(const pl_lines *L, int *i) {
+    while (*i < L->n && (L->s[*i] == ' ' || L->s[*i] == '\t')) (*i)++;
+}
+
+int pl_line_int(const pl_lines *L, int *i, long *v, const char *what, pl_error *err) {
+    pl_line_skip(L, i);
+    int j = *i;
+    bool neg = false;
+    if (j < L->n && (L->s[j] == '-' || L->s[j] == '+')) neg = L->s[j++] == '-';
+    if (j >= L->n || !isdigit((unsigned char)L->s[j]))
+        return pl_error_set(err, L->file, L->line, (j < L->n ? j : L->n) + 1, "expected %s (a whole number)%s", what,
+                            j < L->n ? "" : ", found the end of the line");
+    long x = 0;
+    int start = *i;
+    while (j < L->n && isdigit((unsigned char)L->s[j])) {
+        if (x <= 1000000000L) x = 10 * x + (L->s[j] - '0');
+        j++;
+    }
+    if (x > 1000000000L) return pl_error_set(err, L->file, L->line, start + 1, "%s is too large", what);
+    if (j < L->n && L->s[j] != ' ' && L->s[j] != '\t')
+        return pl_error_set(err, L->file, L->line, j + 1, "unexpected '%c' after %s (numbers are separated by spaces)",
+                            L->s[j], what);
+    *v = neg ? -x : x;
+    *i = j;
+    return 0;
+}
+
+bool pl_line_is_comment(const pl_lines *L) {
+    int i = 0;
+    pl_line_skip(L, &i);
+    if (i == L->n || L->s[i] == '#') return true;
+    return L->s[i] == 'c' && (i + 1 == L->n || L->s[i + 1] == ' ' || L->s[i + 1] == '\t');
+}
+
+void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) {
+    if (!b->s) {
+        b->cap = 256;
+        b->s = pl_xmalloc(b->cap);
+        b->n = 0;
+        b->s[0] = '\0';
+    }
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+        if (w >= 0 && (size_t)w < b->cap - b->n) {
+            b->n += (size_t)w;
+            return;
+        }
+        b->cap = 2 * b->cap + (w > 0 ? (size_t)w : 0) + 64;
+        b->s = pl_xrealloc(b->s, b->cap);
+    }
+}
+
+void pl_shuffle(pl_rng *r, int *p, int n) {
+    for (int i = 0; i < n; i++) p[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)pl_rng_below(r, (uint64_t)i + 1);
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+}
+
+/* ---------- registry ---------- */
+
+static const pl_problem *const all_problems[] = {&pl_problem_sat, &pl_problem_x3c, &pl_problem_vertex_cover, NULL};
+
+const pl_problem *const *pl_problems(void) {
+    return all_problems;
+}
+
+const pl_problem *pl_problem_find(const char *name) {
+    for (const pl_problem *const *p = all_problems; *p; p++)
+        if (strcmp((*p)->name, name) == 0) return *p;
+    return NULL;
+}
+
+void *pl_problem_load(const pl_problem *p, const char *path, pl_error *err) {
+    char *data;
+    size_t len;
+    if (pl_read_file(path, &data, &len, err)) return NULL;
+    void *inst = p->parse(path, data, len, err);
+    free(data);
+    return inst;
+}
+
+void pl_moves_from_strvec(const pl_strvec *v, const char *file, pl_moves *out) {
+    memset(out, 0, sizeof *out);
+    snprintf(out->file, sizeof out->file, "%s", file);
+    out->n = out->cap = v->n;
+    out->text = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->text);
+    out->line = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->line);
+    out->col = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->col);
+    for (int i = 0; i < v->n; i++) {
+        out->text[i] = pl_xstrdup(v->s[i]);
+        out->line[i] = i + 1;
+        out->col[i] = 1;
+    }
+}
+
+char pl_problem_answer_option(const pl_opts *o, pl_error *err) {
+    const char *a = pl_opts_get(o, "answer");
+    if (!a || strcmp(a, "any") == 0) return 'a';
+    if (strcmp(a, "yes") == 0) return 'y';
+    if (strcmp(a, "no") == 0) return 'n';
+    pl_error_set(err, NULL, 0, 0, "--answer: expected yes, no or any, got '%s'", a);
+    return 0;
+}
