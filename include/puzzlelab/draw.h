@@ -54,9 +54,9 @@ void pl_draw_disc_label(pl_canvas *cv, double cx, double cy, double r, int colou
                         bool force_label);
 /* The labelled frames of a level's regions (a construction's gadgets): a
  * dashed outline round each rectangle of cells (r, c -> x = c, y = r) and its
- * label, inside at the top-left when the rectangle is at least label_cells
- * wide, else in the margin right of the board (x >= board_cols + 0.3) at the
- * rectangle's middle. pl_regions_margin is the width that margin needs. */
+ * label, inside at the top-left when it fits, else in the margin right of the
+ * board (x >= board_cols + 0.3) at the rectangle's middle, with a leader.
+ * pl_regions_margin is the width that margin needs. */
 void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols);
 double pl_regions_margin(const pl_regions *rg);
 /* The highlight for "this is about to be played": a thick dark line with a

@@ -251,18 +251,22 @@ void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *te
     cairo_new_path(cr);
 }
 
-#define REGION_LABEL 0.36      /* label text height */
-#define REGION_LABEL_CELLS 6.0 /* narrower rectangles put their label in the right margin */
+#define REGION_LABEL 0.36 /* label text height */
 
 static double label_width(const char *s) {
     return 0.62 * REGION_LABEL * (double)strlen(s); /* about a bold sans character's advance */
+}
+
+/* A label goes inside its rectangle when it fits there, else in the margin. */
+static bool label_inside(const pl_region *r) {
+    return label_width(r->label) + 0.4 <= r->c1 - r->c0 + 1;
 }
 
 double pl_regions_margin(const pl_regions *rg) {
     double w = 0;
     for (int i = 0; rg && i < rg->n; i++) {
         const pl_region *r = &rg->r[i];
-        if (r->c1 - r->c0 + 1 >= REGION_LABEL_CELLS) continue;
+        if (label_inside(r)) continue;
         double lw = label_width(r->label) + 0.8;
         if (lw > w) w = lw;
     }
@@ -286,7 +290,7 @@ void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols) {
         cairo_set_dash(cr, NULL, 0, 0);
         if (!r->label[0]) continue;
         double lw = label_width(r->label);
-        if (r->c1 - r->c0 + 1 >= REGION_LABEL_CELLS) {
+        if (label_inside(r)) {
             /* inside, top-left, on a white card so that it reads over the dots */
             cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
             cairo_rectangle(cr, x + 0.05, y + 0.03, lw + 0.2, REGION_LABEL * 1.25);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reduce.h"
 #include "solvers.h"
 #include "state.h"
 
@@ -55,8 +56,13 @@ static void level_info(const void *p, json_t *o) {
     }
     json_object_set_new(o, "goals", goals);
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
+    if (l->regions.n) json_object_set_new(o, "regions", json_integer(l->regions.n));
 }
 
+
+static bool level_same(const void *a, const void *b) {
+    return twodots_level_same(a, b);
+}
 
 static void *state_new(const void *p) {
     const twodots_level *l = p;
@@ -159,4 +165,7 @@ const pl_game pl_game_twodots = {
     .generate_options = twodots_generate_options,
     .render = &twodots_render_hooks,
     .play = &twodots_play_hooks,
+    .reductions = twodots_reductions,
+    .nreductions = TWODOTS_NREDUCTIONS,
+    .level_same = level_same,
 };
