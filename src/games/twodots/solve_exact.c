@@ -188,6 +188,11 @@ struct search {
     size_t child_bytes; /* the children lists of every depth */
     uint64_t sets_enumerated;
     bool stop;
+    /* the last two moves (penultimate): the component and its map, apart
+     * from comp/local, which the last move's routines use */
+    int *pcomp, *ploc;
+    uint8_t *relevant, *after, *pseen;
+    uint64_t classes;
 };
 
 static size_t arena_bytes(const search *s) {
@@ -631,6 +636,117 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
     return true;
 }
 
+/* ---------- the last two moves, two goals missing (bombs off) ----------
+ * The first move must meet one goal by itself (colour a), the second the
+ * other (colour b). The second depends only on where the b dots stand, that
+ * is on which a dots under some b dot the first move takes: the first moves
+ * are enumerated by that set (paths.c), one path of enough dots each, and
+ * the best last move of b (last_move) is tried after each. */
+typedef struct penult {
+    search *s;
+    const uint8_t *cells;
+    const int *need;
+    int depth, a, b, ga, gb;
+    int found; /* 1: the moves are recorded */
+} penult;
+
+/* Plays the first move (path, or the cycle when cyclic) and tries the last. */
+static int penult_try(penult *pe, const int *path, int len, bool cyclic) {
+    search *s = pe->s;
+    if (!pl_limits_tick(s->lim)) return -1;
+    s->classes++;
+    uint8_t *next = s->after;
+    memcpy(next, pe->cells, (size_t)s->ncells);
+    if (cyclic) {
+        twodots_apply_path(s->l, next, path, len, NULL);
+    } else {
+        for (int i = 0; i < len; i++) next[path[i]] = 0;
+        twodots_fall(s->rows, s->cols, next);
+    }
+    /* the text now: last_move reuses the scratch arrays (path may be one) */
+    size_t cap = (size_t)len * 24 + 8;
+    char *t1 = pl_xmalloc(cap);
+    twodots_path_text(s->l, path, len, t1, cap);
+    depth_buf *b = buf_at(s, pe->depth + 1);
+    if (!last_move(s, next, pe->b, pe->need, b, false)) {
+        free(t1);
+        return -1;
+    }
+    if (b->nch == 0 || b->ch[0].size < pe->need[pe->gb]) {
+        free(t1);
+        return 0;
+    }
+    free(s->moves[pe->depth]);
+    s->moves[pe->depth] = t1;
+    cap = (size_t)b->ch[0].len * 24 + 8;
+    char *t2 = pl_xmalloc(cap);
+    twodots_path_text(s->l, b->path + b->ch[0].off, b->ch[0].len, t2, cap);
+    free(s->moves[pe->depth + 1]);
+    s->moves[pe->depth + 1] = t2;
+    pe->found = 1;
+    return 1;
+}
+
+static int penult_visit(void *ctx, const int *path, int len) {
+    return penult_try(ctx, path, len, false);
+}
+
+/* 1: solved (moves at depth, depth + 1); 0: no two moves meet the goals;
+ * -1: a limit. */
+static int penultimate(search *s, const uint8_t *cells, const int *need, int depth) {
+    const twodots_level *l = s->l;
+    int g[2], ng = 0;
+    for (int i = 0; i < s->ngoals && ng < 2; i++)
+        if (need[i] > 0) g[ng++] = i;
+    buf_at(s, depth + 1);
+    for (int order = 0; order < 2; order++) {
+        penult pe = {s, cells, need, depth, 0, 0, g[order], g[1 - order], 0};
+        pe.a = l->goal_colour[pe.ga];
+        pe.b = l->goal_colour[pe.gb];
+        /* the a dots under a b dot */
+        memset(s->relevant, 0, (size_t)s->ncells);
+        for (int c = 0; c < s->cols; c++) {
+            bool b_above = false;
+            for (int r = 0; r < s->rows; r++) {
+                int x = r * s->cols + c;
+                if (cells[x] == pe.b) b_above = true;
+                else if (cells[x] == pe.a && b_above) s->relevant[x] = 1;
+            }
+        }
+        memset(s->pseen, 0, (size_t)s->ncells);
+        bool cycle_tried = false;
+        for (int i = 0; i < s->ncells; i++) {
+            if (cells[i] != pe.a || s->pseen[i]) continue;
+            int k = 0, edges = 0;
+            s->pcomp[k++] = i;
+            s->pseen[i] = 1;
+            for (int q = 0; q < k; q++)
+                for (int d = 0; d < 4; d++) {
+                    int y = neighbour(s, s->pcomp[q], d);
+                    if (y < 0 || cells[y] != pe.a) continue;
+                    edges++;
+                    if (!s->pseen[y]) s->pseen[y] = 1, s->pcomp[k++] = y;
+                }
+            if (k < 2) continue;
+            int r = 0;
+            if (edges / 2 >= k && !cycle_tried) { /* a cycle takes every a dot */
+                cycle_tried = true;
+                int count = 0;
+                for (int x = 0; x < s->ncells; x++) count += cells[x] == pe.a;
+                if (count >= need[pe.ga]) {
+                    int len = find_cycle(s, cells, i, s->tmp);
+                    r = penult_try(&pe, s->tmp, len, true);
+                }
+            }
+            if (r == 0 && k >= need[pe.ga])
+                r = twodots_path_classes(s->rows, s->cols, s->pcomp, k, s->ploc, s->relevant, need[pe.ga], s->lim,
+                                         penult_visit, &pe);
+            if (r != 0) return r;
+        }
+    }
+    return 0;
+}
+
 static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int left) {
     const twodots_level *l = s->l;
     int unmet = 0, lastg = -1;
@@ -653,6 +769,16 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
     pl_key128 key = key_of(s, cells, need);
     int32_t seen;
     if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return false;
+    if (!l->bombs && left == 2 && unmet == 2) {
+        int r = penultimate(s, cells, need, depth);
+        if (r < 0) {
+            s->stop = true;
+            return false;
+        }
+        if (r > 0) return true;
+        if (!pl_tt_get(&s->tt, key, &seen) || seen < left) pl_tt_put(&s->tt, key, left);
+        return false;
+    }
     depth_buf *b = buf_at(s, depth);
     bool allowed[TWODOTS_MAX_COLOURS + 1];
     int minsize[TWODOTS_MAX_COLOURS + 1];
@@ -754,6 +880,12 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s.seen = pl_xcalloc(n, 1);
     s.onpath = pl_xcalloc(n, 1);
     s.inside = pl_xmalloc(n);
+    s.pcomp = pl_xmalloc(n * sizeof(int));
+    s.ploc = pl_xmalloc(n * sizeof(int));
+    for (size_t i = 0; i < n; i++) s.ploc[i] = -1;
+    s.relevant = pl_xmalloc(n);
+    s.after = pl_xmalloc(n);
+    s.pseen = pl_xmalloc(n);
     s.kw = 1;
     int need[TWODOTS_MAX_COLOURS];
     for (int g = 0; g < l->ngoals; g++) need[g] = l->goal_count[g];
@@ -804,6 +936,11 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     free(s.seen);
     free(s.onpath);
     free(s.inside);
+    free(s.pcomp);
+    free(s.ploc);
+    free(s.relevant);
+    free(s.after);
+    free(s.pseen);
     free(s.ent);
     free(s.emask);
     free(s.cmask);

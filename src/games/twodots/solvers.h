@@ -23,6 +23,14 @@ bool twodots_column_preferred(const void *level, const pl_request *req, char *wh
 bool twodots_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
 int twodots_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
+/* paths.c: the simple paths of the component comp[0..k) (one colour), one
+ * for each set of relevant dots they take that some path of at least minlen
+ * dots takes, passed to visit (which returns 0 to go on, 1 to stop with
+ * success, -1 to stop with a limit). loc: a board-sized array of -1 (used,
+ * restored). Returns the last visit's value, or -1 when a limit was hit. */
+int twodots_path_classes(int rows, int cols, const int *comp, int k, int *loc, const uint8_t *relevant, int minlen,
+                         pl_limits *lim, int (*visit)(void *ctx, const int *path, int len), void *ctx);
+
 /* Shared: goals met by collected[] (per colour index)? */
 bool twodots_goals_met(const twodots_level *l, const int *collected);
 /* Effective K for search: the limit, or ndots/2 when unlimited (every move
