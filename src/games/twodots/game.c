@@ -121,6 +121,12 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
     }
 }
 
+static const pl_option solve_options[] = {
+    {"any-length", NULL,
+     "exact: keep the first certificate found (it decides the level) instead of then seeking a shortest one"},
+    {NULL, NULL, NULL},
+};
+
 /* In order of preference for auto: the first that applies. */
 static const pl_algorithm algorithms[] = {
     {"row", "Theorem 4, second part (one row): polynomial greedy",
@@ -160,7 +166,7 @@ const pl_game pl_game_twodots = {
     .finish = finish,
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
-    .solve_options = NULL,
+    .solve_options = solve_options,
     .generate = twodots_generate,
     .generate_options = twodots_generate_options,
     .render = &twodots_render_hooks,

@@ -23,8 +23,9 @@
  * literal's square; then each clause's square (satisfied: some literal was
  * cycled); then the two S dots, now adjacent. Backward: x_i is true when p_i
  * was cycled, false when q_i was (never both), free otherwise.
- * The source must be 3-SAT: exactly three distinct literals a clause (two
- * equal literals would stand side by side in column 0). */
+ * The source must be 3-SAT: three distinct literals a clause, or fewer
+ * (Karp's "at most three"; a missing literal's place holds a dummy). Two
+ * equal literals would stand side by side in column 0: refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,19 +53,27 @@ static void dimensions(const pl_cnf *f, thm2 *t) {
     t->rows = t->m + 2 + 4 * t->n + t->gap + 12 * t->m;
 }
 
-/* The source must be 3-SAT with distinct literals; err at the clause. */
+/* The source must be 3-SAT: one to three distinct literals a clause (the
+ * paper's three, or Karp's "at most three": a missing literal's place holds a
+ * dummy, so the gadget is the paper's with that literal never true); err at
+ * the clause otherwise. */
 static int check_source(const pl_cnf *f, pl_error *err) {
     for (int c = 0; c < f->nclauses; c++) {
         int k = f->start[c + 1] - f->start[c];
-        if (k != 3)
+        if (k < 1 || k > 3)
             return pl_error_set(err, f->file, f->line[c], f->col[c],
-                                "clause %d has %d literal%s: Theorem 2 reduces 3-SAT (three distinct literals a clause)",
+                                "clause %d has %d literal%s: Theorem 2 reduces 3-SAT (one to three distinct literals a "
+                                "clause)",
                                 c + 1, k, k == 1 ? "" : "s");
         const int *l = f->lit + f->start[c];
-        if (l[0] == l[1] || l[0] == l[2] || l[1] == l[2])
-            return pl_error_set(err, f->file, f->line[c], f->col[c],
-                                "clause %d repeats a literal: Theorem 2 reduces 3-SAT (three distinct literals a clause)",
-                                c + 1);
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < i; j++)
+                if (l[i] == l[j])
+                    return pl_error_set(err, f->file, f->line[c], f->col[c],
+                                        "clause %d repeats the literal %d: Theorem 2 reduces 3-SAT with distinct "
+                                        "literals (two equal literals would meet in column 0 and clear the clause "
+                                        "without a variable's square)",
+                                        c + 1, l[i]);
     }
     if (2 * f->nvars + f->nclauses + 5 > TWODOTS_MAX_COLOURS)
         return pl_error_set(err, f->file, 1, 1,
@@ -113,8 +122,8 @@ char *twodots_thm2_build(const void *src, const char *src_name, pl_error *err) {
         }
     }
     for (int j = 0; j < t.m; j++) {
-        int r = clause_row(&t, j), lit[3];
-        for (int k = 0; k < 3; k++) {
+        int r = clause_row(&t, j), lit[3] = {0, 0, 0}; /* 0: no literal there, a dummy */
+        for (int k = 0; k < f->start[j + 1] - f->start[j]; k++) {
             literal_name(f->lit[f->start[j] + k], name, sizeof name);
             lit[k] = tdb_colour(&b, name);
         }
@@ -130,7 +139,7 @@ char *twodots_thm2_build(const void *src, const char *src_name, pl_error *err) {
     for (int j = 0; j < t.m; j++) {
         char cl[64] = "";
         size_t used = 0;
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < f->start[j + 1] - f->start[j]; k++) {
             int l = f->lit[f->start[j] + k];
             used += (size_t)snprintf(cl + used, sizeof cl - used, "%s%sx%d", k ? " | " : "", l < 0 ? "~" : "",
                                      l < 0 ? -l : l);

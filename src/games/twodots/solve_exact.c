@@ -192,7 +192,13 @@ struct search {
      * from comp/local, which the last move's routines use */
     int *pcomp, *ploc;
     uint8_t *relevant, *after, *pseen;
+    /* dots that may still go (inert.c): its scratch, and the position with
+     * the inert dots' colours blanked, for the table's key */
+    uint8_t *removable, *canon;
+    int *rscratch;
+    uint64_t pruned_inert;
     uint64_t classes;
+    int sol_len; /* moves of the solution dfs found */
 };
 
 static size_t arena_bytes(const search *s) {
@@ -585,6 +591,54 @@ static int cmp_child(const void *a, const void *b) {
     return y->size - x->size;
 }
 
+/* Marks cyc[c] for the colours with a cycle on board (some component with
+ * as many edges as dots). */
+static void colours_with_cycles(search *s, const uint8_t *cells, bool *cyc) {
+    memset(cyc, 0, (TWODOTS_MAX_COLOURS + 1) * sizeof *cyc);
+    memset(s->seen, 0, (size_t)s->ncells);
+    for (int i = 0; i < s->ncells; i++) {
+        int colour = cells[i];
+        if (!colour || colour == TWODOTS_BOMB || s->seen[i] || cyc[colour]) continue;
+        int k = 0, edges = 0;
+        s->comp[k++] = i;
+        s->seen[i] = 1;
+        for (int q = 0; q < k; q++)
+            for (int d = 0; d < 4; d++) {
+                int y = neighbour(s, s->comp[q], d);
+                if (y < 0 || cells[y] != colour) continue;
+                edges++;
+                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
+            }
+        if (edges / 2 >= k) cyc[colour] = true;
+    }
+}
+
+/* Move ordering beyond the goals: a cyclic move first, then a move after
+ * which another colour has a cycle it had not (the way gadgets open), then
+ * the rest; heuristics only (every child is still tried). */
+static void order_children(search *s, const uint8_t *cells, depth_buf *b) {
+    if (b->nch < 2) return;
+    bool before[TWODOTS_MAX_COLOURS + 1], after[TWODOTS_MAX_COLOURS + 1];
+    colours_with_cycles(s, cells, before);
+    uint8_t *next = s->after;
+    for (int i = 0; i < b->nch; i++) {
+        child *x = &b->ch[i];
+        if (x->cyclic) {
+            x->score += 400;
+            continue;
+        }
+        memcpy(next, cells, (size_t)s->ncells);
+        for (int c = 0; c < x->len; c++) next[b->path[x->off + c]] = 0;
+        twodots_fall(s->rows, s->cols, next);
+        colours_with_cycles(s, next, after);
+        for (int c = 1; c <= s->l->ncolours; c++)
+            if (after[c] && !before[c] && c != x->colour) {
+                x->score += 200;
+                break;
+            }
+    }
+}
+
 /* The children of a node into b. allowed[c]: moves of colour c are tried;
  * minsize[c]: regular moves of colour c need at least that many dots;
  * regular false: cyclic moves only. */
@@ -632,6 +686,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
             }
         }
     }
+    if (regular) order_children(s, cells, b);
     if (b->nch > 1) qsort(b->ch, (size_t)b->nch, sizeof *b->ch, cmp_child);
     return true;
 }
@@ -758,7 +813,10 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
             lastg = g;
             if (need[g] > count[l->goal_colour[g]]) return false;
         }
-    if (!unmet) return true;
+    if (!unmet) {
+        s->sol_len = depth;
+        return true;
+    }
     if (left == 0) return false;
     if (!l->bombs && unmet > left) return false;
     /* a node costs O(cells): on big boards read the clock at every node */
@@ -766,7 +824,27 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         s->stop = true;
         return false;
     }
-    pl_key128 key = key_of(s, cells, need);
+    const uint8_t *keycells = cells;
+    if (!l->bombs && left > 2) {
+        /* What may still go: a goal short of removable dots fails, no play has
+         * more than half of them as moves, and the inert dots' colours do not
+         * matter (the key blanks them). */
+        int nrem = twodots_removable(s->rows, s->cols, cells, s->removable, s->rscratch);
+        int have[TWODOTS_MAX_COLOURS + 1] = {0};
+        for (int i = 0; i < s->ncells; i++) {
+            have[cells[i]] += s->removable[i];
+            s->canon[i] = cells[i] && !s->removable[i] ? TWODOTS_BOMB : cells[i];
+        }
+        for (int g = 0; g < s->ngoals; g++)
+            if (need[g] > have[l->goal_colour[g]]) {
+                s->pruned_inert++;
+                return false;
+            }
+        if (left > nrem / 2) left = nrem / 2;
+        if (unmet > left) return false;
+        keycells = s->canon;
+    }
+    pl_key128 key = key_of(s, keycells, need);
     int32_t seen;
     if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return false;
     if (!l->bombs && left == 2 && unmet == 2) {
@@ -775,7 +853,10 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
             s->stop = true;
             return false;
         }
-        if (r > 0) return true;
+        if (r > 0) {
+            s->sol_len = depth + 2;
+            return true;
+        }
         if (!pl_tt_get(&s->tt, key, &seen) || seen < left) pl_tt_put(&s->tt, key, left);
         return false;
     }
@@ -886,23 +967,53 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s.relevant = pl_xmalloc(n);
     s.after = pl_xmalloc(n);
     s.pseen = pl_xmalloc(n);
+    s.removable = pl_xmalloc(n);
+    s.canon = pl_xmalloc(n);
+    s.rscratch = pl_xmalloc(((size_t)s.cols + 1 + 2 * n) * sizeof(int));
     s.kw = 1;
     int need[TWODOTS_MAX_COLOURS];
     for (int g = 0; g < l->ngoals; g++) need[g] = l->goal_count[g];
     out->status = PL_UNSOLVABLE;
+    /* First decide: one depth-first search with the whole budget, whose
+     * table keeps every position that failed with the moves it had. Then,
+     * for a shortest certificate, iterative deepening below the length found,
+     * pruned by those failures (a position that failed with more moves left
+     * fails with fewer). --any-length keeps the first certificate. */
+    out->status = PL_UNSOLVABLE;
     int found = -1;
-    for (int k = 0; k <= budget && found < 0; k++) {
-        if (dfs(&s, l->cell, need, 0, k))
-            found = k;
-        else if (s.stop)
-            break;
+    bool shortest = true;
+    char **first = NULL;
+    if (dfs(&s, l->cell, need, 0, budget)) {
+        found = s.sol_len;
+        first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
+        for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
+        bool any = req->opts && pl_opts_has(req->opts, "any-length");
+        shortest = any ? false : true;
+        for (int k = 0; !any && k < found; k++) {
+            if (dfs(&s, l->cell, need, 0, k)) {
+                for (int d = 0; d < found; d++) free(first[d]);
+                found = k;
+                for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
+                break;
+            }
+            if (s.stop) { /* a limit: keep the first certificate */
+                shortest = false;
+                s.stop = false;
+                break;
+            }
+        }
     }
     if (found >= 0) {
         out->status = PL_SOLVED;
-        for (int d = 0; d < found; d++) pl_strvec_push(&out->moves, s.moves[d]);
+        for (int d = 0; d < found; d++) pl_strvec_push(&out->moves, first[d]);
         pl_solution_set_value(out, "moves_used", found);
-        snprintf(out->note, sizeof out->note, "minimum moves %d; %llu move sets enumerated", found,
-                 (unsigned long long)s.sets_enumerated);
+        int w = snprintf(out->note, sizeof out->note, "%s %d; %llu move sets enumerated",
+                         shortest ? "minimum moves" : "moves (shortest not sought or not proven)", found,
+                         (unsigned long long)s.sets_enumerated);
+        if (s.classes && w > 0 && (size_t)w < sizeof out->note)
+            snprintf(out->note + w, sizeof out->note - (size_t)w, "; %llu first moves by their class",
+                     (unsigned long long)s.classes);
+        for (int d = 0; d < found; d++) free(first[d]);
     } else if (s.stop) {
         out->status = PL_UNKNOWN;
     } else if (l->moves >= 0) {
@@ -910,6 +1021,7 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     } else {
         snprintf(out->note, sizeof out->note, "no sequence of moves meets the goals");
     }
+    free(first);
     out->nodes = s.lim->nodes;
     out->limit_hit = s.lim->hit;
     out->peak_memory = s.tt.peak_bytes + s.peak;
@@ -941,6 +1053,9 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     free(s.relevant);
     free(s.after);
     free(s.pseen);
+    free(s.removable);
+    free(s.canon);
+    free(s.rscratch);
     free(s.ent);
     free(s.emask);
     free(s.cmask);

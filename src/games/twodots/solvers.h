@@ -31,6 +31,11 @@ int twodots_exact_solve(const void *level, const pl_request *req, pl_solution *o
 int twodots_path_classes(int rows, int cols, const int *comp, int k, int *loc, const uint8_t *relevant, int minlen,
                          pl_limits *lim, int (*visit)(void *ctx, const int *path, int len), void *ctx);
 
+/* inert.c (bombs off): R[i] = 1 for the dots that some play may still
+ * remove (an over-approximation: the others are inert); returns |R|.
+ * scratch: cols + 1 + 2 * rows * cols ints. */
+int twodots_removable(int rows, int cols, const uint8_t *cells, uint8_t *R, int *scratch);
+
 /* Shared: goals met by collected[] (per colour index)? */
 bool twodots_goals_met(const twodots_level *l, const int *collected);
 /* Effective K for search: the limit, or ndots/2 when unlimited (every move
