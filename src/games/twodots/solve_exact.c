@@ -614,28 +614,49 @@ static void colours_with_cycles(search *s, const uint8_t *cells, bool *cyc) {
 }
 
 /* Move ordering beyond the goals: a cyclic move first, then a move after
- * which another colour has a cycle it had not (the way gadgets open), then
- * the rest; heuristics only (every child is still tried). */
-static void order_children(search *s, const uint8_t *cells, depth_buf *b) {
+ * which another colour (without a cycle so far) has a 2x2 square near the
+ * cells it emptied (the way gadgets open), then the rest, and last a regular
+ * move of a colour without a goal that has enough dots for a cycle of its
+ * own (it only spoils that colour). Heuristics only: every child is still
+ * tried; the square is looked for in the rows around the move, so a node
+ * costs O(children x columns) here. */
+static void order_children(search *s, const uint8_t *cells, const int *need, depth_buf *b) {
     if (b->nch < 2) return;
-    bool before[TWODOTS_MAX_COLOURS + 1], after[TWODOTS_MAX_COLOURS + 1];
+    bool before[TWODOTS_MAX_COLOURS + 1];
+    int count[TWODOTS_MAX_COLOURS + 1] = {0};
+    for (int i = 0; i < s->ncells; i++) count[cells[i]]++;
     colours_with_cycles(s, cells, before);
     uint8_t *next = s->after;
+    const int cols = s->cols;
     for (int i = 0; i < b->nch; i++) {
         child *x = &b->ch[i];
         if (x->cyclic) {
             x->score += 400;
             continue;
         }
+        int g = goal_of(s, x->colour);
+        if ((g < 0 || need[g] == 0) && count[x->colour] >= 4) x->score -= 100;
+        const int *path = b->path + x->off;
+        int rlo = s->rows, rhi = 0;
+        for (int c = 0; c < x->len; c++) {
+            int r = path[c] / cols;
+            if (r < rlo) rlo = r;
+            if (r > rhi) rhi = r;
+        }
+        rlo = rlo > 2 ? rlo - 2 : 0;
+        rhi = rhi + 1 < s->rows - 1 ? rhi + 1 : s->rows - 1;
+        /* the window's cells, moved: remove the path, let its columns fall */
         memcpy(next, cells, (size_t)s->ncells);
-        for (int c = 0; c < x->len; c++) next[b->path[x->off + c]] = 0;
+        for (int c = 0; c < x->len; c++) next[path[c]] = 0;
         twodots_fall(s->rows, s->cols, next);
-        colours_with_cycles(s, next, after);
-        for (int c = 1; c <= s->l->ncolours; c++)
-            if (after[c] && !before[c] && c != x->colour) {
-                x->score += 200;
-                break;
+        bool opens = false;
+        for (int r = rlo; r < rhi && !opens; r++)
+            for (int c = 0; c + 1 < cols && !opens; c++) {
+                const uint8_t *w = next + r * cols + c;
+                int k = w[0];
+                opens = k && k != x->colour && !before[k] && w[1] == k && w[cols] == k && w[cols + 1] == k;
             }
+        if (opens) x->score += 200;
     }
 }
 
@@ -686,7 +707,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
             }
         }
     }
-    if (regular) order_children(s, cells, b);
+    if (regular) order_children(s, cells, need, b);
     if (b->nch > 1) qsort(b->ch, (size_t)b->nch, sizeof *b->ch, cmp_child);
     return true;
 }
@@ -802,7 +823,10 @@ static int penultimate(search *s, const uint8_t *cells, const int *need, int dep
     return 0;
 }
 
-static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int left) {
+/* disc < 0: a complete search; else limited discrepancy search (Harvey and
+ * Ginsberg): the i-th child in the ordering costs i of the disc left, and a
+ * failure proves nothing, so the table learns nothing from it. */
+static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int left, int disc) {
     const twodots_level *l = s->l;
     int unmet = 0, lastg = -1;
     int count[TWODOTS_MAX_COLOURS + 1] = {0};
@@ -892,6 +916,7 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
     uint8_t *next = b->next;
     int nneed[TWODOTS_MAX_COLOURS];
     for (int i = 0; i < b->nch && !s->stop; i++) {
+        if (disc >= 0 && i > disc) break;
         const child *x = &b->ch[i];
         const int *path = b->path + x->off;
         int collected[TWODOTS_MAX_COLOURS + 1] = {0};
@@ -907,7 +932,7 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
             int v = need[g] - collected[l->goal_colour[g]];
             nneed[g] = v > 0 ? v : 0;
         }
-        if (dfs(s, next, nneed, depth + 1, left - 1)) {
+        if (dfs(s, next, nneed, depth + 1, left - 1, disc < 0 ? -1 : disc - i)) {
             /* b may have moved when deeper depths grew the buffers */
             b = &s->buf[depth];
             x = &b->ch[i];
@@ -921,7 +946,7 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         b = &s->buf[depth];
         next = b->next;
     }
-    if (!s->stop && (!pl_tt_get(&s->tt, key, &seen) || seen < left)) pl_tt_put(&s->tt, key, left);
+    if (disc < 0 && !s->stop && (!pl_tt_get(&s->tt, key, &seen) || seen < left)) pl_tt_put(&s->tt, key, left);
     return false;
 }
 
@@ -983,14 +1008,19 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     int found = -1;
     bool shortest = true;
     char **first = NULL;
-    if (dfs(&s, l->cell, need, 0, budget)) {
+    /* Limited discrepancy passes first (0, 1, 2, 4, ... 16): a certificate
+     * that the move ordering nearly finds comes at once, where the complete
+     * search could first exhaust a wrong early choice. */
+    bool decided = false;
+    for (int d = 0; d <= 16 && !decided && !s.stop; d = d ? 2 * d : 1) decided = dfs(&s, l->cell, need, 0, budget, d);
+    if (decided || (!s.stop && dfs(&s, l->cell, need, 0, budget, -1))) {
         found = s.sol_len;
         first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
         for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
         bool any = req->opts && pl_opts_has(req->opts, "any-length");
         shortest = any ? false : true;
         for (int k = 0; !any && k < found; k++) {
-            if (dfs(&s, l->cell, need, 0, k)) {
+            if (dfs(&s, l->cell, need, 0, k, -1)) {
                 for (int d = 0; d < found; d++) free(first[d]);
                 found = k;
                 for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
