@@ -207,6 +207,32 @@ static void compare_large(const char *fast, uint64_t seed, int *counts) {
     compare_text(fast, seed, text, &nv, grid, K, !fast, counts);
 }
 
+/* Two moves and two goals, each needing much of its colour: the exact
+ * search's last two moves by class (paths.c) against the brute force, on
+ * boards of two or three colours whose components are large. */
+static void compare_tight(uint64_t seed, int *counts) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    naive nv = {0};
+    char grid[NAIVE_MAX], text[NAIVE_MAX * 2 + 256];
+    int rows = 2 + (int)pl_rng_below(&rng, 4), cols = 2 + (int)pl_rng_below(&rng, 4);
+    int colours = 2 + (int)pl_rng_below(&rng, 2);
+    for (int i = 0; i < rows * cols; i++) grid[i] = (char)('a' + pl_rng_below(&rng, (uint64_t)colours));
+    nv.rows = rows;
+    nv.cols = cols;
+    nv.ngoals = 2;
+    int p = sprintf(text, "moves: 2\n");
+    for (int k = 0; k < 2; k++) {
+        int have = 0;
+        for (int i = 0; i < rows * cols; i++) have += grid[i] == 'a' + k;
+        nv.goal_colour[k] = (char)('a' + k);
+        nv.goal_need[k] = 1 + have / 3 + (int)pl_rng_below(&rng, (uint64_t)(have / 2 + 1));
+        p += sprintf(text + p, "goal: %c %d\n", nv.goal_colour[k], nv.goal_need[k]);
+    }
+    put_board(text, p, grid, rows, cols);
+    compare_text(NULL, seed, text, &nv, grid, 2, true, counts);
+}
+
 /* The paper's third case of T lets the chained dot h stay unhit, crediting a
  * move of one dot: on the column a/b/b/a with goal a 1 it gives 1 move, but
  * the two 'a' meet only after the 'b' pair goes: 2 moves (docs/algorithms.md).
@@ -246,6 +272,10 @@ int main(void) {
         int r = 2 + (int)pl_rng_below(&rng, 2), c = 2 + (int)pl_rng_below(&rng, 2), k = 2 + (int)pl_rng_below(&rng, 2);
         compare(NULL, base + 5000000u + (uint64_t)it, r, c, k, grid2d);
     }
+    int tight[2] = {0, 0};
+    for (int it = 0; it < 1500; it++) compare_tight(base + 12000000u + (uint64_t)it, tight);
+    printf("two moves, two goals: %d solvable, %d unsolvable\n", tight[1], tight[0]);
+    CHECK(tight[0] > 100 && tight[1] > 100);
     int prow[2] = {0, 0}, pcol[2] = {0, 0};
     for (int it = 0; it < 300; it++) compare_padded("row", base + 10000000u + (uint64_t)it, prow);
     for (int it = 0; it < 300; it++) compare_padded("column", base + 11000000u + (uint64_t)it, pcol);

@@ -62,9 +62,11 @@ int pl_cnf_parse(const char *file, const char *data, size_t len, pl_cnf *f, pl_e
             }
             i += 3;
             long v;
+            pl_line_skip(&L, &i);
+            int vars_col = i + 1;
             if (pl_line_int(&L, &i, &v, "the number of variables", err)) goto fail;
             if (v < 0) {
-                pl_error_set(err, file, L.line, i, "the number of variables cannot be negative");
+                pl_error_set(err, file, L.line, vars_col, "the number of variables cannot be negative");
                 goto fail;
             }
             f->nvars = (int)v;
@@ -394,7 +396,7 @@ char *pl_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_erro
     signed char *hidden = pl_xmalloc((size_t)nvars + 1), *model = pl_xmalloc((size_t)nvars + 1);
     const int tries = answer == 'n' ? 100000 : 1;
     int t = 0;
-    bool found = false;
+    bool found = false, no_solver = false;
     for (; t < tries && !found; t++) {
         if (answer == 'y')
             for (int v = 1; v <= nvars; v++) hidden[v] = (signed char)pl_rng_below(&r, 2);
@@ -417,6 +419,7 @@ char *pl_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_erro
         int s = pl_sat_solve(&f, &lim, model);
         if (s < 0) {
             pl_error_set(err, NULL, 0, 0, "sat generate --answer no needs CaDiCaL, which this build lacks");
+            no_solver = true;
             break;
         }
         found = s == 0;
@@ -432,7 +435,7 @@ char *pl_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_erro
         for (int c = 0; c < nclauses; c++)
             pl_sbuf_printf(&b, "%d %d %d 0\n", f.lit[3 * c], f.lit[3 * c + 1], f.lit[3 * c + 2]);
         text = b.s;
-    } else if (!err->msg[0]) {
+    } else if (!no_solver) {
         pl_error_set(err, NULL, 0, 0,
                      "sat generate: no unsatisfiable formula with %d variables and %d clauses in %d tries; raise "
                      "--clauses",

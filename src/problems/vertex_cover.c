@@ -48,7 +48,9 @@ int pl_vc_parse(const char *file, const char *data, size_t len, pl_vc *g, pl_err
         int i;
         if (bound_line(&L, &i)) {
             if (k_line) {
-                pl_error_set(err, file, L.line, 1, "a second bound line 'c k K' (the first is line %d)", k_line);
+                int c0 = 0; /* at its 'c' */
+                pl_line_skip(&L, &c0);
+                pl_error_set(err, file, L.line, c0 + 1, "a second bound line 'c k K' (the first is line %d)", k_line);
                 goto fail;
             }
             int at = i;

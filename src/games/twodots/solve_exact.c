@@ -198,7 +198,8 @@ struct search {
     int *rscratch;
     uint64_t pruned_inert;
     uint64_t classes;
-    int sol_len; /* moves of the solution dfs found */
+    int sol_len;      /* moves of the solution dfs found */
+    uint64_t lds_end; /* limited discrepancy passes give up past this node count (0: none) */
 };
 
 static size_t arena_bytes(const search *s) {
@@ -303,6 +304,50 @@ static inline int neighbour(const search *s, int cell, int d) {
     int r = cell / s->cols + DR[d], c = cell % s->cols + DC[d];
     if (r < 0 || c < 0 || r >= s->rows || c >= s->cols) return -1;
     return r * s->cols + c;
+}
+
+/* Removes the path's dots and lets only the columns it touched fall (the
+ * others did not change). */
+static void remove_path(const search *s, uint8_t *next, const int *path, int len) {
+    for (int c = 0; c < len; c++) next[path[c]] = 0;
+    for (int c = 0; c < len; c++) {
+        int col = path[c] % s->cols, w = s->rows - 1;
+        bool seen_before = false;
+        for (int e = 0; e < c && !seen_before; e++) seen_before = path[e] % s->cols == col;
+        if (seen_before) continue;
+        for (int r = s->rows - 1; r >= 0; r--) {
+            uint8_t v = next[r * s->cols + col];
+            if (!v) continue;
+            next[r * s->cols + col] = 0;
+            next[w-- * s->cols + col] = v;
+        }
+    }
+}
+
+/* remove_path's result in rows top.. only (next holds cells): in each
+ * column the path touches, the dots that land at rows >= top come from rows
+ * >= top - (dots removed there), so only that stretch is compacted. */
+static void remove_path_window(const search *s, uint8_t *next, const int *path, int len, int top) {
+    for (int c = 0; c < len; c++) next[path[c]] = 0;
+    for (int c = 0; c < len; c++) {
+        int col = path[c] % s->cols;
+        bool seen_before = false;
+        for (int e = 0; e < c && !seen_before; e++) seen_before = path[e] % s->cols == col;
+        if (seen_before) continue;
+        int low = -1, k = 0;
+        for (int e = 0; e < len; e++)
+            if (path[e] % s->cols == col) {
+                k++;
+                if (path[e] / s->cols > low) low = path[e] / s->cols;
+            }
+        int w = low, stop = top - k;
+        for (int r = low; r >= 0 && r >= stop; r--) {
+            uint8_t v = next[r * s->cols + col];
+            if (!v) continue;
+            next[r * s->cols + col] = 0;
+            next[w-- * s->cols + col] = v;
+        }
+    }
 }
 
 /* ---------- regular moves: the path sets of one component ---------- */
@@ -647,8 +692,7 @@ static void order_children(search *s, const uint8_t *cells, const int *need, dep
         rhi = rhi + 1 < s->rows - 1 ? rhi + 1 : s->rows - 1;
         /* the window's cells, moved: remove the path, let its columns fall */
         memcpy(next, cells, (size_t)s->ncells);
-        for (int c = 0; c < x->len; c++) next[path[c]] = 0;
-        twodots_fall(s->rows, s->cols, next);
+        remove_path_window(s, next, path, x->len, rlo);
         bool opens = false;
         for (int r = rlo; r < rhi && !opens; r++)
             for (int c = 0; c + 1 < cols && !opens; c++) {
@@ -707,7 +751,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
             }
         }
     }
-    if (regular) order_children(s, cells, need, b);
+    if (regular && s->l->moves < 0) order_children(s, cells, need, b); /* the depth-first passes */
     if (b->nch > 1) qsort(b->ch, (size_t)b->nch, sizeof *b->ch, cmp_child);
     return true;
 }
@@ -848,11 +892,13 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         s->stop = true;
         return false;
     }
+    if (disc >= 0 && s->lds_end && s->lim->nodes > s->lds_end) return false;
     const uint8_t *keycells = cells;
-    if (!l->bombs && left > 2) {
-        /* What may still go: a goal short of removable dots fails, no play has
-         * more than half of them as moves, and the inert dots' colours do not
-         * matter (the key blanks them). */
+    if (!l->bombs && l->moves < 0 && left > 2) {
+        /* No move limit (where plays run long): what may still go. A goal
+         * short of removable dots fails, no play has more than half of them as
+         * moves, and the inert dots' colours do not matter (the key blanks
+         * them). With a limit, iterative deepening is cheaper without it. */
         int nrem = twodots_removable(s->rows, s->cols, cells, s->removable, s->rscratch);
         int have[TWODOTS_MAX_COLOURS + 1] = {0};
         for (int i = 0; i < s->ncells; i++) {
@@ -922,9 +968,8 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         int collected[TWODOTS_MAX_COLOURS + 1] = {0};
         memcpy(next, cells, (size_t)s->ncells);
         if (!x->cyclic) {
-            for (int c = 0; c < x->len; c++) next[path[c]] = 0;
+            remove_path(s, next, path, x->len);
             collected[x->colour] = x->len;
-            twodots_fall(s->rows, s->cols, next);
         } else {
             twodots_apply_path(l, next, path, x->len, collected);
         }
@@ -999,37 +1044,49 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     int need[TWODOTS_MAX_COLOURS];
     for (int g = 0; g < l->ngoals; g++) need[g] = l->goal_count[g];
     out->status = PL_UNSOLVABLE;
-    /* First decide: one depth-first search with the whole budget, whose
-     * table keeps every position that failed with the moves it had. Then,
-     * for a shortest certificate, iterative deepening below the length found,
-     * pruned by those failures (a position that failed with more moves left
-     * fails with fewer). --any-length keeps the first certificate. */
-    out->status = PL_UNSOLVABLE;
     int found = -1;
     bool shortest = true;
     char **first = NULL;
-    /* Limited discrepancy passes first (0, 1, 2, 4, ... 16): a certificate
-     * that the move ordering nearly finds comes at once, where the complete
-     * search could first exhaust a wrong early choice. */
-    bool decided = false;
-    for (int d = 0; d <= 16 && !decided && !s.stop; d = d ? 2 * d : 1) decided = dfs(&s, l->cell, need, 0, budget, d);
-    if (decided || (!s.stop && dfs(&s, l->cell, need, 0, budget, -1))) {
-        found = s.sol_len;
-        first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
-        for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
-        bool any = req->opts && pl_opts_has(req->opts, "any-length");
-        shortest = any ? false : true;
-        for (int k = 0; !any && k < found; k++) {
+    if (l->moves >= 0) {
+        /* A move limit: iterative deepening, so the certificate is a shortest one. */
+        for (int k = 0; k <= budget && found < 0 && !s.stop; k++)
             if (dfs(&s, l->cell, need, 0, k, -1)) {
-                for (int d = 0; d < found; d++) free(first[d]);
                 found = k;
+                first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
                 for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
-                break;
             }
-            if (s.stop) { /* a limit: keep the first certificate */
-                shortest = false;
-                s.stop = false;
-                break;
+    } else {
+        /* No limit: first decide. Limited discrepancy passes (0, 1, 2, 4, ...
+         * 16; at most 50,000 nodes in all) find a certificate the ordering
+         * nearly finds, where a complete search could first exhaust a wrong
+         * early choice; then one depth-first search with the whole budget,
+         * whose table keeps every position that failed with the moves it
+         * had. Then, for a shortest certificate, iterative deepening below the
+         * length found, pruned by those failures (a position that failed with
+         * more moves left fails with fewer). --any-length keeps the first. */
+        bool decided = false;
+        s.lds_end = s.lim->nodes + 50000;
+        for (int d = 0; d <= 16 && !decided && !s.stop; d = d ? 2 * d : 1)
+            decided = dfs(&s, l->cell, need, 0, budget, d);
+        s.lds_end = 0;
+        if (decided || (!s.stop && dfs(&s, l->cell, need, 0, budget, -1))) {
+            found = s.sol_len;
+            first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
+            for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
+            bool any = req->opts && pl_opts_has(req->opts, "any-length");
+            shortest = !any;
+            for (int k = 0; !any && k < found; k++) {
+                if (dfs(&s, l->cell, need, 0, k, -1)) {
+                    for (int d = 0; d < found; d++) free(first[d]);
+                    found = k;
+                    for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
+                    break;
+                }
+                if (s.stop) { /* a limit: keep the first certificate */
+                    shortest = false;
+                    s.stop = false;
+                    break;
+                }
             }
         }
     }
