@@ -466,4 +466,64 @@ error snip_verify_syntax 2 "levels/snip_quarter_syntax.moves:2:12: expected a nu
 error snip_bowtie 2 "levels/snip_bowtie.level:2:10: invalid target: Self-intersection near (0.5 0.5)" snip info levels/snip_bowtie.level
 error snip_tolerance 2 "puzzlelab: --tolerance: -1 is out of range [0, 1]" snip verify --tolerance -1 levels/snip_quarter.level levels/snip_quarter.moves
 
+# ---------------------------------------------------------------- source problems and reductions (issue 17)
+golden sat_help 0 sat help
+golden sat_info 0 sat info levels/r_sat.cnf
+golden sat_solve 0 sat solve levels/r_sat.cnf
+golden sat_solve_unsat 1 sat solve levels/r_unsat.cnf
+golden sat_solve_json 0 sat solve --json levels/r_sat.cnf
+golden sat_verify_competition 0 sat verify levels/r_sat.cnf levels/r_sat_comp.cert
+golden sat_verify_bad 1 sat verify levels/r_sat.cnf levels/r_sat_bad.cert
+error sat_parse 2 "levels/r_bad.cnf:3:6: literal 4 names variable 4, but the header says 3 variables" sat info levels/r_bad.cnf
+error sat_unknown_command 2 "puzzlelab: unknown command 'play' for sat (see 'puzzlelab PROBLEM help')" sat play levels/r_sat.cnf
+golden x3c_info 0 x3c info levels/r_yes.x3c
+golden x3c_solve 0 x3c solve levels/r_yes.x3c
+golden x3c_solve_json 0 x3c solve --json levels/r_yes.x3c
+golden x3c_no 1 x3c solve levels/r_no.x3c
+golden vc_info 0 vertex-cover info levels/r_square.vc
+golden vc_solve 0 vertex-cover solve levels/r_square.vc
+golden vc_no 1 vertex-cover solve levels/r_square_k1.vc
+golden sat_generate 0 sat generate --vars 4 --clauses 6 --answer yes --seed 3
+golden x3c_generate 0 x3c generate --q 2 --sets 4 --answer no --seed 2
+golden vc_generate 0 vertex-cover generate --vertices 5 --edges 6 --answer no --seed 1
+error vc_generate_k 2 "puzzlelab: vertex-cover generate: --k goes with --answer any (yes and no choose k)" \
+    vertex-cover generate --answer yes --k 2
+golden twodots_help 0 twodots help
+golden reduce_x3c 0 twodots reduce --from x3c levels/r_yes.x3c
+golden reduce_sat 0 twodots reduce --from sat levels/r_sat.cnf
+golden reduce_vc 0 twodots reduce --from vertex-cover levels/r_square.vc
+# forward: the source's certificate gives the level's moves, which verify accepts; lift takes them back
+for src in r_square.vc r_sat.cnf r_yes.x3c; do
+    case $src in *.vc) P=vertex-cover ;; *.cnf) P=sat ;; *) P=x3c ;; esac
+    run "cert_$src" $P solve "levels/$src"
+    expect_rc "cert_$src" 0
+    run "reduce_w_$src" twodots reduce --from $P "levels/$src" -o "$TMP/$src.level" --witness "$TMP/cert_$src.raw" \
+        --moves-output "$TMP/$src.moves"
+    expect_rc "reduce_w_$src" 0
+    expect_no_stderr "reduce_w_$src"
+    golden "verify_forward_$src" 0 twodots verify "$TMP/$src.level" "$TMP/$src.moves"
+    golden "lift_forward_$src" 0 twodots lift "levels/$src" "$TMP/$src.level" "$TMP/$src.moves"
+    # the lifted certificate is one of the source (lift -o writes it)
+    run "lift_o_$src" twodots lift "levels/$src" "$TMP/$src.level" "$TMP/$src.moves" -o "$TMP/$src.lifted"
+    golden "verify_lifted_$src" 0 $P verify "levels/$src" "$TMP/$src.lifted"
+done
+# exact search's own certificate of a constructed level lifts too
+run solve_reduced twodots solve "$TMP/r_square.vc.level"
+golden lift_solved 0 twodots lift levels/r_square.vc "$TMP/r_square.vc.level" "$TMP/solve_reduced.raw"
+golden lift_json 0 twodots lift --json levels/r_square.vc "$TMP/r_square.vc.level" "$TMP/solve_reduced.raw"
+# moves that are not a certificate of the level: exit 1 with the reason
+head -n 3 "$TMP/r_square.vc.moves" >"$TMP/short.moves"
+golden lift_short 1 twodots lift levels/r_square.vc "$TMP/r_square.vc.level" "$TMP/short.moves"
+# a level that is not the construction of the source: exit 2
+error lift_wrong_level 2 "puzzlelab: $TMP/r_square.vc.level is not the construction of levels/r_square_k1.vc by any reduction of the game (tried: vertex-cover theorem 4)" \
+    twodots lift levels/r_square_k1.vc "$TMP/r_square.vc.level" "$TMP/r_square.vc.moves"
+error reduce_no_from 2 "puzzlelab: reduce needs --from PROBLEM (see 'puzzlelab twodots help' for the reductions)" \
+    twodots reduce levels/r_sat.cnf
+error reduce_wrong_format 2 "levels/r_sat.cnf:2:3: expected 'x3c' (the header is 'p x3c ITEMS SETS')" \
+    twodots reduce --from x3c levels/r_sat.cnf
+error reduce_bad_witness 1 "puzzlelab: levels/r_sat_bad.cert is not a certificate of levels/r_sat.cnf: clause 1 (line 3: 1 -2 3) is not satisfied" \
+    twodots reduce --from sat levels/r_sat.cnf -o "$TMP/x.level" --witness levels/r_sat_bad.cert --moves-output "$TMP/x.moves"
+error reduce_theorem 2 "puzzlelab: twodots has no reduction from sat with that --theorem (see 'puzzlelab twodots help')" \
+    twodots reduce --from sat --theorem 1 levels/r_sat.cnf
+
 pl_test_done cli
