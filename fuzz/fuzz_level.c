@@ -22,6 +22,15 @@
  *     the solver reported (the contract of `solve` and `verify`). Set
  *     PL_FUZZ_NO_SOLVE=1 to skip this step.
  *
+ *  6. every source problem's parser (sat, x3c, vertex-cover) on the part
+ *     before "moves:" (or the whole input); for an instance that parses:
+ *     info, verify of the MOVES part as its certificate, and, for small
+ *     inputs, its solver under the node limit (a certificate must pass the
+ *     verifier) and every reduction from it: the construction must be a
+ *     level of its game, and when the solver found a certificate, the
+ *     forward moves must replay and lift back to a certificate the verifier
+ *     accepts.
+ *
  * Besides memory errors, leaks and undefined behaviour (the sanitizers), it
  * aborts on broken API contracts: an error without a message or a place, a
  * syntax error with a column outside the move, a verdict with too many values.
@@ -32,6 +41,7 @@
 #include <string.h>
 
 #include "puzzlelab/game.h"
+#include "puzzlelab/problems.h"
 #include "puzzlelab/snip.h"
 
 #define FUZZ_FILE "fuzz-input"
@@ -213,6 +223,105 @@ static void run_level(const char *data, size_t len, const pl_moves *mv, bool sol
     pl_level_text_free(&lt);
 }
 
+/* Step 6: the source problems and the reductions from them. */
+static void check_cert(const pl_problem *p, const void *inst, const pl_strvec *cert, const char *what) {
+    pl_moves cm;
+    pl_moves_from_strvec(cert, "(certificate)", &cm);
+    pl_verdict v;
+    memset(&v, 0, sizeof v);
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    if (p->verify(inst, &cm, &v, &err) || !v.ok) {
+        fprintf(stderr, "fuzz_level: %s: %s%s\n", what, v.reason, err.msg);
+        contract_failure("a certificate the source's verifier rejects", p->name, what);
+    }
+    pl_moves_free(&cm);
+}
+
+static void run_reductions(const pl_problem *p, const void *inst, const pl_strvec *cert) {
+    for (const pl_game *const *gp = pl_games(); *gp; gp++) {
+        const pl_game *g = *gp;
+        for (int i = 0; i < g->nreductions; i++) {
+            const pl_reduction *r = &g->reductions[i];
+            if (strcmp(r->from, p->name) != 0) continue;
+            pl_error err;
+            memset(&err, 0, sizeof err);
+            char *text = r->build(inst, FUZZ_FILE, &err);
+            if (!text) {
+                check_error(&err, err.file, g->name, false);
+                continue;
+            }
+            pl_level_text lt;
+            void *level = NULL;
+            if (pl_level_text_parse("(construction)", text, strlen(text), &lt, &err) == 0) {
+                level = g->level_parse(&lt, &err);
+                pl_level_text_free(&lt);
+            }
+            if (!level) contract_failure("a construction that is not a level", g->name, err.msg);
+            if (cert) {
+                pl_moves cm;
+                pl_moves_from_strvec(cert, "(certificate)", &cm);
+                pl_strvec moves = {0};
+                if (r->forward(inst, &cm, &moves, &err)) contract_failure("forward failed", g->name, err.msg);
+                pl_verdict v;
+                pl_move_result last;
+                if (replay(g, level, moves.s, moves.n, NULL, &v, &last) < moves.n || !v.ok)
+                    contract_failure("the forward certificate does not verify", g->name, r->result);
+                pl_moves mm;
+                pl_moves_from_strvec(&moves, "(moves)", &mm);
+                pl_strvec back = {0};
+                char why[256] = "";
+                if (r->lift(inst, &mm, &back, why, sizeof why)) contract_failure("lift failed", g->name, why);
+                check_cert(p, inst, &back, "lifted certificate");
+                pl_strvec_free(&back);
+                pl_moves_free(&mm);
+                pl_strvec_free(&moves);
+                pl_moves_free(&cm);
+            }
+            g->level_free(level);
+            free(text);
+        }
+    }
+}
+
+static void run_problems(const char *data, size_t len, const pl_moves *mv, bool solve) {
+    for (const pl_problem *const *pp = pl_problems(); *pp; pp++) {
+        const pl_problem *p = *pp;
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        void *inst = p->parse(FUZZ_FILE, data, len, &err);
+        if (!inst) {
+            check_error(&err, FUZZ_FILE, p->name, true);
+            continue;
+        }
+        json_t *info = json_object();
+        p->info(inst, info);
+        json_decref(info);
+        pl_verdict v;
+        memset(&v, 0, sizeof v);
+        memset(&err, 0, sizeof err);
+        if (p->verify(inst, mv, &v, &err))
+            check_error(&err, FUZZ_FILE, p->name, true);
+        else if (!v.ok && v.reason[0] == '\0')
+            contract_failure("an invalid certificate without a reason", p->name, NULL);
+        if (solve && has_solve_step()) {
+            pl_limits lim;
+            pl_limits_init(&lim, SOLVE_TIME_LIMIT, solve_node_limit(), SOLVE_MEMORY_LIMIT);
+            pl_opts opts;
+            memset(&opts, 0, sizeof opts);
+            pl_request req = {.opts = &opts, .seed = 1, .limits = &lim, .threads = 1};
+            pl_solution sol;
+            pl_solution_init(&sol);
+            if (p->solve(inst, &req, &sol, &err) == 0) {
+                if (sol.status == PL_SOLVED) check_cert(p, inst, &sol.moves, "solver certificate");
+                run_reductions(p, inst, sol.status == PL_SOLVED ? &sol.moves : NULL);
+            }
+            pl_solution_free(&sol);
+        }
+        p->free(inst);
+    }
+}
+
 /* Offset of the first line reading "moves:" (trailing blanks and CR allowed), or -1. */
 static long find_moves_line(const char *data, size_t len) {
     size_t pos = 0;
@@ -271,8 +380,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (split >= 0) {
         run_level(buf, size, &none, false);        /* the whole input (rarely a level) */
         run_level(buf, (size_t)split, &mv, small); /* the level before "moves:" */
+        run_problems(buf, (size_t)split, &mv, small);
     } else {
         run_level(buf, size, &mv, small);
+        run_problems(buf, size, &mv, small);
     }
 
     pl_moves_free(&mv);

@@ -64,19 +64,33 @@ static bool in_set(const thm1 *t, int j, int i) {
     return false;
 }
 
-static void dimensions(const pl_x3c *x, thm1 *t) {
+/* The largest construction built (cells); beyond, build refuses. */
+#define MAX_CELLS (1L << 22)
+
+/* 0, or -1 when the construction would pass MAX_CELLS. */
+static int dimensions(const pl_x3c *x, thm1 *t) {
     t->x = x;
     t->n = x->items / 3;
     t->m = x->nsets;
     t->padded = t->n % 2 == 0;
     if (t->padded) t->n++, t->m++;
-    t->rest = (long)t->m * (15L * t->n + 6) + 2 + 2L * (4L * (t->m - 1) + 1);
-    for (t->T = 4;; t->T++) {
-        t->eta = (long)t->m * (t->T - 2) + 3L * (t->m - 1);
-        if (t->eta > t->rest) break;
+    if ((double)(t->m + 1) * 4.0 * (45.0 * t->n + 40.0) > (double)MAX_CELLS) return -1;
+    if (t->m == 0) { /* no set, no cover: only the check wire, and a blue goal nothing meets */
+        t->T = 4;
+        t->eta = 1;
+        t->rest = 0;
+    } else {
+        t->rest = (long)t->m * (15L * t->n + 6) + 2 + 2L * (4L * (t->m - 1) + 1);
+        t->T = 4 + (int)(t->rest / t->m); /* eta grows by m a column: start near the answer */
+        while (t->T > 4 && (long)t->m * (t->T - 3) + 3L * (t->m - 1) > t->rest) t->T--;
+        for (;; t->T++) {
+            t->eta = (long)t->m * (t->T - 2) + 3L * (t->m - 1);
+            if (t->eta > t->rest) break;
+        }
     }
     t->rows = 4 * (t->m + 1);
     t->cols = 15 * t->n + 2 * t->T;
+    return 0;
 }
 
 /* The left snake from its end next to column T-2 (top wire row, column T-3)
@@ -118,7 +132,11 @@ char *twodots_thm1_build(const void *src, const char *src_name, pl_error *err) {
     (void)err;
     const pl_x3c *x = src;
     thm1 t;
-    dimensions(x, &t);
+    if (dimensions(x, &t)) {
+        pl_error_set(err, x->file, 1, 1, "the construction would have over %ld cells (%d items, %d sets)", MAX_CELLS,
+                     x->items, x->nsets);
+        return NULL;
+    }
     td_build b;
     tdb_init(&b, t.rows, t.cols, false);
     int blue = tdb_colour(&b, "b"), red = tdb_colour(&b, "r"), green = tdb_colour(&b, "g");
@@ -128,9 +146,11 @@ char *twodots_thm1_build(const void *src, const char *src_name, pl_error *err) {
         for (int q = 0; q < k; q++) b.l.cell[cells[q]] = (uint8_t)blue;
     }
     const int top = wire_row(0), bottom = wire_row(t.m - 1), cq = t.T + 15 * t.n;
-    tdb_set(&b, top, t.T - 2, blue);
-    tdb_set(&b, bottom, cq + 1, blue);
-    for (int r = top; r <= bottom; r++) tdb_set(&b, r, t.T - 1, blue), tdb_set(&b, r, cq, blue);
+    if (t.m > 0) {
+        tdb_set(&b, top, t.T - 2, blue);
+        tdb_set(&b, bottom, cq + 1, blue);
+        for (int r = top; r <= bottom; r++) tdb_set(&b, r, t.T - 1, blue), tdb_set(&b, r, cq, blue);
+    }
     for (int j = 0; j < t.m; j++) {
         int k = wire(&t, j, cells);
         for (int q = 0; q < k; q++) b.l.cell[cells[q]] = (uint8_t)blue;
@@ -156,8 +176,10 @@ char *twodots_thm1_build(const void *src, const char *src_name, pl_error *err) {
             tdb_region(&b, wire_row(j) - 1, t.T, wire_row(j), cq - 1, "S%d = {%d,%d,%d}", j + 1, x->set[j][0],
                        x->set[j][1], x->set[j][2]);
     }
-    tdb_region(&b, top, 0, bottom, t.T - 3, "left snake: eta = %ld", t.eta);
-    tdb_region(&b, top, cq + 2, bottom, t.cols - 1, "right snake: eta = %ld", t.eta);
+    if (t.m > 0) {
+        tdb_region(&b, top, 0, bottom, t.T - 3, "left snake: eta = %ld", t.eta);
+        tdb_region(&b, top, cq + 2, bottom, t.cols - 1, "right snake: eta = %ld", t.eta);
+    }
     char comment[1024];
     snprintf(comment, sizeof comment,
              "puzzlelab twodots reduce --from x3c --theorem 1 %s\n"
@@ -178,7 +200,7 @@ char *twodots_thm1_build(const void *src, const char *src_name, pl_error *err) {
 int twodots_thm1_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err) {
     const pl_x3c *x = src;
     thm1 t;
-    dimensions(x, &t);
+    if (dimensions(x, &t)) return pl_error_set(err, x->file, 1, 1, "the construction is too large");
     bool *chosen = pl_xcalloc((size_t)t.m + 1, sizeof *chosen);
     char why[256];
     if (pl_x3c_read_cover(x, cert, chosen, why, sizeof why, err)) {
@@ -245,7 +267,10 @@ done:
 int twodots_thm1_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_x3c *x = src;
     thm1 t;
-    dimensions(x, &t);
+    if (dimensions(x, &t)) {
+        snprintf(why, n, "the construction is too large");
+        return 1;
+    }
     pl_error err = {0};
     char *text = twodots_thm1_build(src, "(lift)", &err);
     twodots_level *l = text ? td_level_from_text(text, &err) : NULL;
