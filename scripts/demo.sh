@@ -16,6 +16,14 @@
 # bad input), else 0. Unsolvable and unknown (time limit) answers are reported,
 # not failures.
 #
+# Then the reductions: every source under levels/reductions/ (X3C, 3-SAT,
+# Vertex Cover) is solved, reduced to its Two Dots construction (with the
+# forward certificate when the source has one, which verify must accept),
+# the level is solved by exact search (--any-length) and its certificate
+# lifted back to one the source's verifier accepts; the two answers must
+# agree (unknown at the time limit is reported, not a failure). A second
+# table; the constructions are drawn with their gadgets.
+#
 # Every verified certificate is also drawn (`puzzlelab GAME render`) into
 # demo-out/pictures/: a PDF with a page a step (the move about to be played
 # highlighted) and, for certificates of at most 24 moves, a PNG strip of the
@@ -110,6 +118,7 @@ add_row() {
 shopt -s nullglob
 for dir in levels/*/; do
     game=$(basename "$dir")
+    [[ $game == reductions ]] && continue # sources, not levels: below
     files=()
     for f in "$dir"*; do is_level_file "$f" && files+=("$f"); done
     if [[ ${#files[@]} == 0 ]]; then
@@ -175,6 +184,68 @@ for dir in levels/*/; do
     done
 done
 
+# ---- the reductions: source -> level -> both solved, forward and lift ----
+declare -a X_SRC=() X_ANS=() X_SIZE=() X_GAME=() X_FWD=() X_LIFT=() X_AGREE=()
+for src in levels/reductions/*; do
+    case $src in
+    *.x3c) problem=x3c ;;
+    *.cnf) problem=sat ;;
+    *.gr) problem=vertex-cover ;;
+    *) continue ;;
+    esac
+    stem="$OUT/reduce-$(basename "$src")"
+    "$PL" "$problem" solve --time-limit "$TIME_LIMIT" "$src" >"$stem.cert" 2>"$stem.err"
+    answer=$(head -n 1 "$stem.cert")
+    fwd="-"
+    if [[ $answer == solved ]]; then
+        reduce_args=(--witness "$stem.cert" --moves-output "$stem.fwd")
+    else
+        reduce_args=()
+    fi
+    if ! "$PL" twodots reduce --from "$problem" "$src" -o "$stem.level" "${reduce_args[@]}" 2>>"$stem.err"; then
+        echo "demo.sh: twodots reduce --from $problem $src failed: $(head -n 2 "$stem.err")" >&2
+        FAILURES=$((FAILURES + 1))
+        continue
+    fi
+    size=$("$PL" twodots info "$stem.level" | awk '/^rows:/ {r=$2} /^columns:/ {c=$2} /^colours:/ {k=$2} END {print r "x" c ", " k " colours"}')
+    if [[ $answer == solved ]]; then
+        if "$PL" twodots verify "$stem.level" "$stem.fwd" >"$stem.fwd.verify" 2>&1; then
+            fwd="verified"
+            draw twodots "$stem.level" "$stem.fwd" "reduce-$(basename "$src")-forward"
+        else
+            fwd="FAIL"
+            FAILURES=$((FAILURES + 1))
+        fi
+    fi
+    "$PL" twodots render "$stem.level" -o "$PICTURES/reduce-$(basename "$src").png" --cell-size 16 --letters \
+        2>>"$stem.err" && NPICTURES=$((NPICTURES + 1))
+    "$PL" twodots solve --any-length --time-limit "$TIME_LIMIT" "$stem.level" >"$stem.sol" 2>>"$stem.err"
+    game_status=$(head -n 1 "$stem.sol")
+    lifted="-"
+    if [[ $game_status == solved ]]; then
+        if "$PL" twodots lift "$src" "$stem.level" "$stem.sol" >"$stem.lift" 2>&1; then
+            lifted="verified"
+        else
+            lifted="FAIL"
+            FAILURES=$((FAILURES + 1))
+        fi
+    fi
+    agree="yes"
+    if [[ $game_status == unknown || $answer == unknown ]]; then
+        agree="(unknown)"
+    elif [[ $game_status != "$answer" ]]; then
+        agree="NO"
+        FAILURES=$((FAILURES + 1))
+    fi
+    X_SRC+=("$src")
+    X_ANS+=("$answer")
+    X_SIZE+=("$size")
+    X_GAME+=("$game_status")
+    X_FWD+=("$fwd")
+    X_LIFT+=("$lifted")
+    X_AGREE+=("$agree")
+done
+
 if [[ ${#R_LEVEL[@]} == 0 ]]; then
     echo "demo.sh: no levels found under levels/*/"
     exit 0
@@ -200,8 +271,21 @@ for i in "${!R_LEVEL[@]}"; do
     printf "$fmt" "${R_LEVEL[$i]}" "${R_OBJ[$i]}" "${R_ALG[$i]}" "${R_STATUS[$i]}" "${R_MOVES[$i]}" "${R_VALUES[$i]}" \
         "${R_TIME[$i]}" "${R_VER[$i]}"
 done
+if [[ ${#X_SRC[@]} != 0 ]]; then
+    echo
+    xfmt="%-34s  %-10s  %-22s  %-10s  %-9s  %-9s  %s\n"
+    # shellcheck disable=SC2059
+    printf "$xfmt" "source (reduced to twodots)" source level "level" forward lifted agree
+    # shellcheck disable=SC2059
+    printf "$xfmt" "$(dashes 34)" "$(dashes 10)" "$(dashes 22)" "$(dashes 10)" "$(dashes 9)" "$(dashes 9)" "$(dashes 5)"
+    for i in "${!X_SRC[@]}"; do
+        # shellcheck disable=SC2059
+        printf "$xfmt" "${X_SRC[$i]}" "${X_ANS[$i]}" "${X_SIZE[$i]}" "${X_GAME[$i]}" "${X_FWD[$i]}" "${X_LIFT[$i]}" \
+            "${X_AGREE[$i]}"
+    done
+fi
 echo
-echo "demo.sh: $NLEVELS level(s), ${#R_LEVEL[@]} solve run(s); certificates and outputs in $OUT/"
+echo "demo.sh: $NLEVELS level(s), ${#R_LEVEL[@]} solve run(s), ${#X_SRC[@]} reduction(s); certificates and outputs in $OUT/"
 echo "demo.sh: $NPICTURES picture(s) of the solutions in $PICTURES/ (PDF: a page a step, the next move highlighted; PNG: the same frames in a strip)"
 if [[ $FAILURES != 0 ]]; then
     echo "demo.sh: $FAILURES FAILED"

@@ -162,7 +162,7 @@ static const bad_case bad_cases[] = {
     {F_X3C, "p x3c 4 1\n1 2 3\n", 0,
      "f.x3c:1:7: the number of items must be a multiple of 3 (3q items, covered by q sets), got 4"},
     {F_X3C, "p x3c  -3 0\n", 0,
-     "f.x3c:1:8: the number of items must be a multiple of 3 (3q items, covered by q sets), got -3"},
+     "f.x3c:1:8: the number of items cannot be negative"},
     {F_X3C, "p x3c 6\n", 0, "f.x3c:1:8: expected the number of sets (a whole number), found the end of the line"},
     {F_X3C, "p x3c 6 -1\n", 0, "f.x3c:1:9: the number of sets cannot be negative"},
     {F_X3C, "p x3c 6 1 extra\n", 0, "f.x3c:1:11: unexpected text after the header 'p x3c ITEMS SETS'"},

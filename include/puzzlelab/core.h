@@ -230,6 +230,14 @@ void pl_strvec_push(pl_strvec *v, const char *s);
 void pl_strvec_clear(pl_strvec *v);
 void pl_strvec_free(pl_strvec *v);
 
+/* A growable text buffer: pl_sbuf b = {0}; printf into it; b.s is the text
+ * (NUL-terminated, owned by the caller). */
+typedef struct pl_sbuf {
+    char *s;
+    size_t n, cap;
+} pl_sbuf;
+void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+
 void *pl_xmalloc(size_t n);
 void *pl_xcalloc(size_t n, size_t m);
 void *pl_xrealloc(void *p, size_t n);

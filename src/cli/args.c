@@ -125,3 +125,26 @@ int pl_cli_write_file(const char *path, const char *text) {
     if (fclose(f) != 0) return pl_cli_fail_usage("cannot write %s%s", path, "");
     return 0;
 }
+
+void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
+    pl_level_text lt;
+    if (pl_level_text_read(path, &lt, err)) return NULL;
+    void *level = g->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return level;
+}
+
+void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double secs, bool optimisation, bool memory) {
+    printf("%s\n", pl_status_name(sol->status));
+    for (int i = 0; i < sol->nvalues; i++) printf("%s %lld\n", sol->value_name[i], sol->value[i]);
+    if (optimisation && sol->optimal >= 0) printf("optimal %s\n", sol->optimal == 1 ? "yes" : "no");
+    printf("# algorithm %s; %.3f s; %llu nodes", algorithm, secs, (unsigned long long)sol->nodes);
+    if (memory) printf("; peak memory %.1f MiB", (double)sol->peak_memory / (1 << 20));
+    printf("\n");
+    if (sol->limit_hit) printf("# %s reached\n", pl_limit_name(sol->limit_hit));
+    if (sol->note[0]) printf("# %s\n", sol->note);
+    if (sol->status == PL_SOLVED) {
+        printf("moves:\n");
+        for (int i = 0; i < sol->moves.n; i++) printf("%s\n", sol->moves.s[i]);
+    }
+}

@@ -24,6 +24,12 @@ int pl_cli_fail_error(const pl_error *e);
 void pl_cli_print_json(json_t *j);
 /* One "key: value" line of text output (objects as key=value pairs). */
 void pl_cli_print_json_text(const char *key, json_t *v);
+/* The level file at path read by the game; NULL with err. */
+void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err);
+/* solve's text output: the status, the values, `optimal` (optimisation),
+ * the '#' line of algorithm, time, nodes (and peak memory when memory),
+ * limit and note, then `moves:` and the certificate when solved. */
+void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double secs, bool optimisation, bool memory);
 /* Writes text to path ("-": stdout); 0, or exit 2 after a message. */
 int pl_cli_write_file(const char *path, const char *text);
 

@@ -219,11 +219,7 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
 /* ---------- shared steps ---------- */
 
 static void *load_level(const pl_game *g, const char *path, pl_error *err) {
-    pl_level_text lt;
-    if (pl_level_text_read(path, &lt, err)) return NULL;
-    void *level = g->level_parse(&lt, err);
-    pl_level_text_free(&lt);
-    return level;
+    return pl_cli_load_level(g, path, err);
 }
 
 static int check_objective(const pl_game *g, const pl_opts *o, const char **objective) {
@@ -486,17 +482,7 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         json_object_set_new(j, "moves", moves_json(&sol));
         print_json(j);
     } else {
-        printf("%s\n", pl_status_name(sol.status));
-        for (int i = 0; i < sol.nvalues; i++) printf("%s %lld\n", sol.value_name[i], sol.value[i]);
-        if (optimisation && sol.optimal >= 0) printf("optimal %s\n", sol.optimal == 1 ? "yes" : "no");
-        printf("# algorithm %s; %.3f s; %llu nodes; peak memory %.1f MiB\n", alg->name, secs,
-               (unsigned long long)sol.nodes, (double)sol.peak_memory / (1 << 20));
-        if (sol.limit_hit) printf("# %s reached\n", pl_limit_name(sol.limit_hit));
-        if (sol.note[0]) printf("# %s\n", sol.note);
-        if (sol.status == PL_SOLVED) {
-            printf("moves:\n");
-            for (int i = 0; i < sol.moves.n; i++) printf("%s\n", sol.moves.s[i]);
-        }
+        pl_cli_print_solution(&sol, alg->name, secs, optimisation, true);
     }
     int rc = pl_status_exit_code(sol.status);
     pl_solution_free(&sol);

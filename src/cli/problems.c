@@ -72,15 +72,7 @@ static int run_solve(const pl_problem *p, int npos, char **pos, const pl_opts *o
         json_object_set_new(j, "moves", lines_json(&sol.moves));
         pl_cli_print_json(j);
     } else {
-        printf("%s\n", pl_status_name(sol.status));
-        for (int i = 0; i < sol.nvalues; i++) printf("%s %lld\n", sol.value_name[i], sol.value[i]);
-        printf("# algorithm %s; %.3f s; %llu nodes\n", p->algorithm, secs, (unsigned long long)sol.nodes);
-        if (sol.limit_hit) printf("# %s reached\n", pl_limit_name(sol.limit_hit));
-        if (sol.note[0]) printf("# %s\n", sol.note);
-        if (sol.status == PL_SOLVED) {
-            printf("moves:\n");
-            for (int i = 0; i < sol.moves.n; i++) printf("%s\n", sol.moves.s[i]);
-        }
+        pl_cli_print_solution(&sol, p->algorithm, secs, false, false);
     }
     int rc = pl_status_exit_code(sol.status);
     pl_solution_free(&sol);

@@ -66,13 +66,6 @@ static void *level_from_text(const pl_game *g, const char *name, const char *tex
     return level;
 }
 
-static void *load_level(const pl_game *g, const char *path, pl_error *err) {
-    pl_level_text lt;
-    if (pl_level_text_read(path, &lt, err)) return NULL;
-    void *level = g->level_parse(&lt, err);
-    pl_level_text_free(&lt);
-    return level;
-}
 
 /* Replays moves on level like verify: 0 valid; 1 invalid (why); -1 syntax
  * (err). */
@@ -203,7 +196,7 @@ int pl_cli_lift(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     const pl_reduction *cand[64];
     int n = matching(g, o, cand, &err);
     if (n < 0) return pl_cli_fail_error(&err);
-    void *level = load_level(g, pos[1], &err);
+    void *level = pl_cli_load_level(g, pos[1], &err);
     if (!level) return pl_cli_fail_error(&err);
     /* Which construction built LEVEL from SOURCE: the one whose level is it. */
     const pl_reduction *r = NULL;

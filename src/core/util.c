@@ -1,5 +1,6 @@
 /* Small shared helpers: checked allocation, string vectors, reading files. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,5 +103,26 @@ int pl_status_exit_code(pl_status s) {
     case PL_SOLVED: return PL_EXIT_OK;
     case PL_UNSOLVABLE: return PL_EXIT_NO;
     default: return PL_EXIT_UNKNOWN;
+    }
+}
+
+void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) {
+    if (!b->s) {
+        b->cap = 256;
+        b->s = pl_xmalloc(b->cap);
+        b->n = 0;
+        b->s[0] = '\0';
+    }
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int w = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+        va_end(ap);
+        if (w >= 0 && (size_t)w < b->cap - b->n) {
+            b->n += (size_t)w;
+            return;
+        }
+        b->cap = 2 * b->cap + (w > 0 ? (size_t)w : 0) + 64;
+        b->s = pl_xrealloc(b->s, b->cap);
     }
 }

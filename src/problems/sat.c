@@ -54,34 +54,11 @@ int pl_cnf_parse(const char *file, const char *data, size_t len, pl_cnf *f, pl_e
                 pl_error_set(err, file, L.line, i + 1, "the 'p cnf' header must come before the clauses");
                 goto fail;
             }
-            i++;
-            pl_line_skip(&L, &i);
-            if (L.n - i < 3 || strncmp(L.s + i, "cnf", 3) != 0 || (i + 3 < L.n && L.s[i + 3] != ' ' && L.s[i + 3] != '\t')) {
-                pl_error_set(err, file, L.line, i + 1, "expected 'cnf' (the header is 'p cnf VARIABLES CLAUSES')");
-                goto fail;
-            }
-            i += 3;
             long v;
-            pl_line_skip(&L, &i);
-            int vars_col = i + 1;
-            if (pl_line_int(&L, &i, &v, "the number of variables", err)) goto fail;
-            if (v < 0) {
-                pl_error_set(err, file, L.line, vars_col, "the number of variables cannot be negative");
+            int vars_col;
+            if (pl_line_header(&L, i, "cnf", "VARIABLES", "CLAUSES", &v, &vars_col, &announced, &header_col, err))
                 goto fail;
-            }
             f->nvars = (int)v;
-            pl_line_skip(&L, &i);
-            header_col = i + 1;
-            if (pl_line_int(&L, &i, &announced, "the number of clauses", err)) goto fail;
-            if (announced < 0) {
-                pl_error_set(err, file, L.line, header_col, "the number of clauses cannot be negative");
-                goto fail;
-            }
-            pl_line_skip(&L, &i);
-            if (i < L.n) {
-                pl_error_set(err, file, L.line, i + 1, "unexpected text after the header 'p cnf VARIABLES CLAUSES'");
-                goto fail;
-            }
             header = true;
             header_line = L.line;
             continue;

@@ -62,32 +62,39 @@ int pl_line_int(const pl_lines *L, int *i, long *v, const char *what, pl_error *
     return 0;
 }
 
+int pl_line_header(const pl_lines *L, int i, const char *word, const char *what_a, const char *what_b, long *a,
+                   int *a_col, long *b, int *b_col, pl_error *err) {
+    int n = (int)strlen(word);
+    i++;
+    pl_line_skip(L, &i);
+    if (L->n - i < n || strncmp(L->s + i, word, (size_t)n) != 0 || (i + n < L->n && L->s[i + n] != ' ' && L->s[i + n] != '\t'))
+        return pl_error_set(err, L->file, L->line, i + 1, "expected '%s' (the header is 'p %s %s %s')", word, word,
+                            what_a, what_b);
+    i += n;
+    long *v[2] = {a, b};
+    int *col[2] = {a_col, b_col};
+    const char *what[2] = {what_a, what_b};
+    for (int k = 0; k < 2; k++) {
+        pl_line_skip(L, &i);
+        *col[k] = i + 1;
+        char name[64];
+        snprintf(name, sizeof name, "the number of %s", what[k]);
+        for (char *c = name; *c; c++) *c = (char)tolower((unsigned char)*c);
+        if (pl_line_int(L, &i, v[k], name, err)) return -1;
+        if (*v[k] < 0) return pl_error_set(err, L->file, L->line, *col[k], "%s cannot be negative", name);
+    }
+    pl_line_skip(L, &i);
+    if (i < L->n)
+        return pl_error_set(err, L->file, L->line, i + 1, "unexpected text after the header 'p %s %s %s'", word,
+                            what_a, what_b);
+    return 0;
+}
+
 bool pl_line_is_comment(const pl_lines *L) {
     int i = 0;
     pl_line_skip(L, &i);
     if (i == L->n || L->s[i] == '#') return true;
     return L->s[i] == 'c' && (i + 1 == L->n || L->s[i + 1] == ' ' || L->s[i + 1] == '\t');
-}
-
-void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) {
-    if (!b->s) {
-        b->cap = 256;
-        b->s = pl_xmalloc(b->cap);
-        b->n = 0;
-        b->s[0] = '\0';
-    }
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int w = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-        va_end(ap);
-        if (w >= 0 && (size_t)w < b->cap - b->n) {
-            b->n += (size_t)w;
-            return;
-        }
-        b->cap = 2 * b->cap + (w > 0 ? (size_t)w : 0) + 64;
-        b->s = pl_xrealloc(b->s, b->cap);
-    }
 }
 
 void pl_shuffle(pl_rng *r, int *p, int n) {

@@ -30,12 +30,12 @@ int pl_line_int(const pl_lines *L, int *i, long *v, const char *what, pl_error *
  * blank or the end, or '#'. */
 bool pl_line_is_comment(const pl_lines *L);
 
-/* A growable text buffer. */
-typedef struct pl_sbuf {
-    char *s;
-    size_t n, cap;
-} pl_sbuf;
-void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+/* The header line 'p WORD A B' whose 'p' is at column i + 1 of the current
+ * line: A and B read as whole numbers, neither negative (named what_a,
+ * what_b in messages), nothing after them; *a_col and *b_col their columns.
+ * 0, or -1 with err. */
+int pl_line_header(const pl_lines *L, int i, const char *word, const char *what_a, const char *what_b, long *a,
+                   int *a_col, long *b, int *b_col, pl_error *err);
 
 /* --answer yes|no|any as 'y', 'n' or 'a'; 0 with err otherwise. */
 char pl_problem_answer_option(const pl_opts *o, pl_error *err);

@@ -78,34 +78,10 @@ int pl_vc_parse(const char *file, const char *data, size_t len, pl_vc *g, pl_err
                 pl_error_set(err, file, L.line, i + 1, "a second 'p' line (the header is 'p edge VERTICES EDGES', once)");
                 goto fail;
             }
-            i++;
-            pl_line_skip(&L, &i);
-            if (L.n - i < 4 || strncmp(L.s + i, "edge", 4) != 0 || (i + 4 < L.n && L.s[i + 4] != ' ' && L.s[i + 4] != '\t')) {
-                pl_error_set(err, file, L.line, i + 1, "expected 'edge' (the header is 'p edge VERTICES EDGES')");
-                goto fail;
-            }
-            i += 4;
             long v;
-            pl_line_skip(&L, &i);
-            int vcol = i + 1;
-            if (pl_line_int(&L, &i, &v, "the number of vertices", err)) goto fail;
-            if (v < 0) {
-                pl_error_set(err, file, L.line, vcol, "the number of vertices cannot be negative");
-                goto fail;
-            }
+            int vcol;
+            if (pl_line_header(&L, i, "edge", "VERTICES", "EDGES", &v, &vcol, &announced, &header_col, err)) goto fail;
             g->nvertices = (int)v;
-            pl_line_skip(&L, &i);
-            header_col = i + 1;
-            if (pl_line_int(&L, &i, &announced, "the number of edges", err)) goto fail;
-            if (announced < 0) {
-                pl_error_set(err, file, L.line, header_col, "the number of edges cannot be negative");
-                goto fail;
-            }
-            pl_line_skip(&L, &i);
-            if (i < L.n) {
-                pl_error_set(err, file, L.line, i + 1, "unexpected text after the header 'p edge VERTICES EDGES'");
-                goto fail;
-            }
             header = true;
             header_line = L.line;
             continue;

@@ -37,35 +37,15 @@ int pl_x3c_parse(const char *file, const char *data, size_t len, pl_x3c *x, pl_e
                 pl_error_set(err, file, L.line, i + 1, "a second 'p' line (the header is 'p x3c ITEMS SETS', once)");
                 goto fail;
             }
-            i++;
-            pl_line_skip(&L, &i);
-            if (L.n - i < 3 || strncmp(L.s + i, "x3c", 3) != 0 || (i + 3 < L.n && L.s[i + 3] != ' ' && L.s[i + 3] != '\t')) {
-                pl_error_set(err, file, L.line, i + 1, "expected 'x3c' (the header is 'p x3c ITEMS SETS')");
-                goto fail;
-            }
-            i += 3;
-            pl_line_skip(&L, &i);
-            int items_col = i + 1;
             long v;
-            if (pl_line_int(&L, &i, &v, "the number of items", err)) goto fail;
-            if (v < 0 || v % 3) {
+            int items_col;
+            if (pl_line_header(&L, i, "x3c", "ITEMS", "SETS", &v, &items_col, &announced, &header_col, err)) goto fail;
+            if (v % 3) {
                 pl_error_set(err, file, L.line, items_col,
                              "the number of items must be a multiple of 3 (3q items, covered by q sets), got %ld", v);
                 goto fail;
             }
             x->items = (int)v;
-            pl_line_skip(&L, &i);
-            header_col = i + 1;
-            if (pl_line_int(&L, &i, &announced, "the number of sets", err)) goto fail;
-            if (announced < 0) {
-                pl_error_set(err, file, L.line, header_col, "the number of sets cannot be negative");
-                goto fail;
-            }
-            pl_line_skip(&L, &i);
-            if (i < L.n) {
-                pl_error_set(err, file, L.line, i + 1, "unexpected text after the header 'p x3c ITEMS SETS'");
-                goto fail;
-            }
             header = true;
             header_line = L.line;
             continue;

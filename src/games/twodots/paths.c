@@ -91,7 +91,7 @@ static bool class_new(pc *p, const int *x, int n) {
     size_t j = (size_t)h & (p->slots - 1);
     while (p->slot_len[j] >= 0) {
         if (p->slot_hash[j] == h && p->slot_len[j] == n &&
-            memcmp(p->cls + p->slot_off[j], x, (size_t)n * sizeof *x) == 0)
+            (n == 0 || memcmp(p->cls + p->slot_off[j], x, (size_t)n * sizeof *x) == 0))
             return false;
         j = (j + 1) & (p->slots - 1);
     }
@@ -99,7 +99,7 @@ static bool class_new(pc *p, const int *x, int n) {
         p->capcls = 2 * (p->ncls + (size_t)n) + 64;
         p->cls = pl_xrealloc(p->cls, p->capcls * sizeof *p->cls);
     }
-    memcpy(p->cls + p->ncls, x, (size_t)n * sizeof *x);
+    if (n) memcpy(p->cls + p->ncls, x, (size_t)n * sizeof *x);
     p->slot_off[j] = p->ncls, p->slot_len[j] = n, p->slot_hash[j] = h;
     p->ncls += (size_t)n;
     p->nslots++;

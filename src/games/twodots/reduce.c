@@ -96,6 +96,14 @@ twodots_level *td_level_from_text(const char *text, pl_error *err) {
     return l;
 }
 
+twodots_level *td_construction(char *(*build)(const void *src, const char *src_name, pl_error *err), const void *src,
+                               pl_error *err) {
+    char *text = build(src, "(construction)", err);
+    twodots_level *l = text ? td_level_from_text(text, err) : NULL;
+    free(text);
+    return l;
+}
+
 /* ---------- replay with identities ---------- */
 
 void td_board_init(td_board *b, const twodots_level *l) {

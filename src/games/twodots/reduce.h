@@ -80,5 +80,8 @@ int td_colour_path(const td_board *b, int colour, int *path);
 
 /* The level built from the construction's text (for forward and lift). */
 twodots_level *td_level_from_text(const char *text, pl_error *err);
+/* build(src)'s level, parsed; NULL with err. */
+twodots_level *td_construction(char *(*build)(const void *src, const char *src_name, pl_error *err), const void *src,
+                               pl_error *err);
 
 #endif

@@ -162,13 +162,6 @@ char *twodots_thm2_build(const void *src, const char *src_name, pl_error *err) {
     return text;
 }
 
-static twodots_level *construction(const pl_cnf *f, pl_error *err) {
-    char *text = twodots_thm2_build(f, "(construction)", err);
-    twodots_level *l = text ? td_level_from_text(text, err) : NULL;
-    free(text);
-    return l;
-}
-
 int twodots_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err) {
     const pl_cnf *f = src;
     thm2 t;
@@ -179,7 +172,7 @@ int twodots_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves
         free(value);
         return err->msg[0] ? -1 : pl_error_set(err, cert->file, 0, 0, "%s", why);
     }
-    twodots_level *l = construction(f, err);
+    twodots_level *l = td_construction(twodots_thm2_build, f, err);
     if (!l) {
         free(value);
         return -1;
@@ -233,7 +226,7 @@ int twodots_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves
 int twodots_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_cnf *f = src;
     pl_error err = {0};
-    twodots_level *l = construction(f, &err);
+    twodots_level *l = td_construction(twodots_thm2_build, f, &err);
     if (!l) {
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;

@@ -81,13 +81,6 @@ char *twodots_thm4_build(const void *src, const char *src_name, pl_error *err) {
     return text;
 }
 
-static twodots_level *construction(const pl_vc *g, pl_error *err) {
-    char *text = twodots_thm4_build(g, "(construction)", err);
-    twodots_level *l = text ? td_level_from_text(text, err) : NULL;
-    free(text);
-    return l;
-}
-
 int twodots_thm4_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err) {
     const pl_vc *g = src;
     bool *in = pl_xcalloc((size_t)g->nvertices + 1, sizeof *in);
@@ -96,7 +89,7 @@ int twodots_thm4_forward(const void *src, const pl_moves *cert, pl_strvec *moves
         free(in);
         return err->msg[0] ? -1 : pl_error_set(err, cert->file, 0, 0, "%s", why);
     }
-    twodots_level *l = construction(g, err);
+    twodots_level *l = td_construction(twodots_thm4_build, g, err);
     if (!l) {
         free(in);
         return -1;
@@ -138,7 +131,7 @@ int twodots_thm4_forward(const void *src, const pl_moves *cert, pl_strvec *moves
 int twodots_thm4_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_vc *g = src;
     pl_error err = {0};
-    twodots_level *l = construction(g, &err);
+    twodots_level *l = td_construction(twodots_thm4_build, g, &err);
     if (!l) {
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;

@@ -208,9 +208,7 @@ int twodots_thm1_forward(const void *src, const pl_moves *cert, pl_strvec *moves
         return err->msg[0] ? -1 : pl_error_set(err, cert->file, 0, 0, "%s", why);
     }
     if (t.padded) chosen[t.m - 1] = true;
-    char *text = twodots_thm1_build(src, "(forward)", err);
-    twodots_level *l = text ? td_level_from_text(text, err) : NULL;
-    free(text);
+    twodots_level *l = td_construction(twodots_thm1_build, src, err);
     if (!l) {
         free(chosen);
         return -1;
@@ -272,9 +270,7 @@ int twodots_thm1_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         return 1;
     }
     pl_error err = {0};
-    char *text = twodots_thm1_build(src, "(lift)", &err);
-    twodots_level *l = text ? td_level_from_text(text, &err) : NULL;
-    free(text);
+    twodots_level *l = td_construction(twodots_thm1_build, src, &err);
     if (!l) {
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;

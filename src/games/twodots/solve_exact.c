@@ -307,27 +307,10 @@ static inline int neighbour(const search *s, int cell, int d) {
 }
 
 /* Removes the path's dots and lets only the columns it touched fall (the
- * others did not change). */
-static void remove_path(const search *s, uint8_t *next, const int *path, int len) {
-    for (int c = 0; c < len; c++) next[path[c]] = 0;
-    for (int c = 0; c < len; c++) {
-        int col = path[c] % s->cols, w = s->rows - 1;
-        bool seen_before = false;
-        for (int e = 0; e < c && !seen_before; e++) seen_before = path[e] % s->cols == col;
-        if (seen_before) continue;
-        for (int r = s->rows - 1; r >= 0; r--) {
-            uint8_t v = next[r * s->cols + col];
-            if (!v) continue;
-            next[r * s->cols + col] = 0;
-            next[w-- * s->cols + col] = v;
-        }
-    }
-}
-
-/* remove_path's result in rows top.. only (next holds cells): in each
- * column the path touches, the dots that land at rows >= top come from rows
+ * others did not change). top > 0: only rows top.. are needed (next holds
+ * cells): in each column the dots that land at rows >= top come from rows
  * >= top - (dots removed there), so only that stretch is compacted. */
-static void remove_path_window(const search *s, uint8_t *next, const int *path, int len, int top) {
+static void remove_path(const search *s, uint8_t *next, const int *path, int len, int top) {
     for (int c = 0; c < len; c++) next[path[c]] = 0;
     for (int c = 0; c < len; c++) {
         int col = path[c] % s->cols;
@@ -340,7 +323,7 @@ static void remove_path_window(const search *s, uint8_t *next, const int *path, 
                 k++;
                 if (path[e] / s->cols > low) low = path[e] / s->cols;
             }
-        int w = low, stop = top - k;
+        int w = low, stop = top > 0 ? top - k : 0;
         for (int r = low; r >= 0 && r >= stop; r--) {
             uint8_t v = next[r * s->cols + col];
             if (!v) continue;
@@ -692,7 +675,7 @@ static void order_children(search *s, const uint8_t *cells, const int *need, dep
         rhi = rhi + 1 < s->rows - 1 ? rhi + 1 : s->rows - 1;
         /* the window's cells, moved: remove the path, let its columns fall */
         memcpy(next, cells, (size_t)s->ncells);
-        remove_path_window(s, next, path, x->len, rlo);
+        remove_path(s, next, path, x->len, rlo);
         bool opens = false;
         for (int r = rlo; r < rhi && !opens; r++)
             for (int c = 0; c + 1 < cols && !opens; c++) {
@@ -968,7 +951,7 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         int collected[TWODOTS_MAX_COLOURS + 1] = {0};
         memcpy(next, cells, (size_t)s->ncells);
         if (!x->cyclic) {
-            remove_path(s, next, path, x->len);
+            remove_path(s, next, path, x->len, 0);
             collected[x->colour] = x->len;
         } else {
             twodots_apply_path(l, next, path, x->len, collected);

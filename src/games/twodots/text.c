@@ -1,6 +1,5 @@
 /* Two Dots level files and move notation (spec/formats.md, "twodots"). */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,42 +145,21 @@ int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *e
 
 /* ---------- writing a level ---------- */
 
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
-static void sb_printf(sbuf *b, const char *fmt, ...) {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int w = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-        va_end(ap);
-        if (w >= 0 && (size_t)w < b->cap - b->n) {
-            b->n += (size_t)w;
-            return;
-        }
-        b->cap = 2 * b->cap + (w > 0 ? (size_t)w : 0) + 64;
-        b->s = pl_xrealloc(b->s, b->cap);
-    }
-}
-
 char *twodots_level_text(const twodots_level *l, const char *comment) {
-    sbuf b = {pl_xmalloc(256), 0, 256};
-    b.s[0] = '\0';
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b, "%s", "");
     for (const char *p = comment; p && *p;) {
         const char *nl = strchr(p, '\n');
         int n = nl ? (int)(nl - p) : (int)strlen(p);
-        sb_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
+        pl_sbuf_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
         p += n + (nl ? 1 : 0);
     }
-    if (l->names) sb_printf(&b, "cells: names\n");
-    if (l->moves >= 0) sb_printf(&b, "moves: %d\n", l->moves);
+    if (l->names) pl_sbuf_printf(&b, "cells: names\n");
+    if (l->moves >= 0) pl_sbuf_printf(&b, "moves: %d\n", l->moves);
     for (int g = 0; g < l->ngoals; g++)
-        sb_printf(&b, "goal: %s %d\n", l->colour_name[l->goal_colour[g]], l->goal_count[g]);
-    if (l->bombs) sb_printf(&b, "bombs: on\n");
-    sb_printf(&b, "board:\n");
+        pl_sbuf_printf(&b, "goal: %s %d\n", l->colour_name[l->goal_colour[g]], l->goal_count[g]);
+    if (l->bombs) pl_sbuf_printf(&b, "bombs: on\n");
+    pl_sbuf_printf(&b, "board:\n");
     int width = 1;
     if (l->names)
         for (int c = 1; c <= l->ncolours; c++) {
@@ -192,16 +170,16 @@ char *twodots_level_text(const twodots_level *l, const char *comment) {
         for (int c = 0; c < l->cols; c++) {
             int v = l->cell[r * l->cols + c];
             const char *name = v ? l->colour_name[v] : ".";
-            if (l->names) sb_printf(&b, "%s%-*s", c ? " " : "", c + 1 < l->cols ? width : 0, name);
-            else sb_printf(&b, "%s", name);
+            if (l->names) pl_sbuf_printf(&b, "%s%-*s", c ? " " : "", c + 1 < l->cols ? width : 0, name);
+            else pl_sbuf_printf(&b, "%s", name);
         }
-        sb_printf(&b, "\n");
+        pl_sbuf_printf(&b, "\n");
     }
     if (l->regions.n) {
-        sb_printf(&b, "regions:\n");
+        pl_sbuf_printf(&b, "regions:\n");
         for (int i = 0; i < l->regions.n; i++) {
             const pl_region *g = &l->regions.r[i];
-            sb_printf(&b, "%d,%d %d,%d %s\n", g->r0, g->c0, g->r1, g->c1, g->label);
+            pl_sbuf_printf(&b, "%d,%d %d,%d %s\n", g->r0, g->c0, g->r1, g->c1, g->label);
         }
     }
     return b.s;

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Pictures of the papers' reductions for docs/algorithms.md: one small source
+# per reduction, its construction (the gadgets framed and named by the level's
+# regions), and a step of the forward certificate. Writes docs/pictures/.
+#
+#   bash scripts/reduction_pictures.sh [PUZZLELAB]   (default: build/puzzlelab)
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PL=${1:-$ROOT/build/puzzlelab}
+OUT=$ROOT/docs/pictures
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$OUT"
+
+# Theorem 1: X3C with 3 items and two sets, one of them the cover.
+cat >"$TMP/t1.x3c" <<'X'
+c three items; set 2 covers them
+p x3c 3 2
+1 2 3
+3 1 2
+X
+# Theorem 2: (x1 or not x2) and (x2 or x3 or not x1).
+cat >"$TMP/t2.cnf" <<'X'
+p cnf 3 2
+1 -2 0
+2 3 -1 0
+X
+# Theorem 4: a path of three vertices, k = 1 (vertex 2 covers both edges).
+cat >"$TMP/t4.vc" <<'X'
+c k 1
+p edge 3 2
+e 1 2
+e 2 3
+X
+
+picture() { # NAME PROBLEM SOURCE STEP CELL
+    local name=$1 problem=$2 src=$3 step=$4 cell=$5
+    "$PL" "$problem" solve "$src" >"$TMP/$name.cert"
+    "$PL" twodots reduce --from "$problem" "$src" -o "$TMP/$name.level" \
+        --witness "$TMP/$name.cert" --moves-output "$TMP/$name.moves"
+    "$PL" twodots verify "$TMP/$name.level" "$TMP/$name.moves" >/dev/null
+    "$PL" twodots render "$TMP/$name.level" -o "$OUT/$name.png" --cell-size "$cell" --letters
+    "$PL" twodots render "$TMP/$name.level" "$TMP/$name.moves" --step "$step" -o "$OUT/$name-step$step.png" \
+        --cell-size "$cell" --letters
+    echo "$OUT/$name.png, $OUT/$name-step$step.png"
+}
+
+picture twodots-thm1 x3c "$TMP/t1.x3c" 1 14
+picture twodots-thm2 sat "$TMP/t2.cnf" 4 16
+picture twodots-thm4 vertex-cover "$TMP/t4.vc" 1 28
