@@ -152,12 +152,21 @@ typedef struct child {
     int off, len; /* path (board cells) in the depth's path buffer */
 } child;
 
+/* A node's per-colour arrays, kept off the stack (a search may go thousands
+ * of moves deep), one block a depth. */
+typedef struct depth_scratch {
+    int count[TWODOTS_MAX_COLOURS + 1], have[TWODOTS_MAX_COLOURS + 1], minsize[TWODOTS_MAX_COLOURS + 1];
+    int nneed[TWODOTS_MAX_COLOURS], collected[TWODOTS_MAX_COLOURS + 1];
+    bool allowed[TWODOTS_MAX_COLOURS + 1];
+} depth_scratch;
+
 typedef struct depth_buf {
     child *ch;
     int nch, capch;
     int *path;
     int npath, cappath;
     uint8_t *next; /* the board after a child */
+    depth_scratch *w;
 } depth_buf;
 
 struct search {
@@ -259,6 +268,7 @@ static depth_buf *buf_at(search *s, int depth) {
     }
     depth_buf *b = &s->buf[depth];
     if (!b->next) b->next = pl_xmalloc((size_t)s->ncells + 1);
+    if (!b->w) b->w = pl_xmalloc(sizeof *b->w);
     return b;
 }
 
@@ -856,7 +866,9 @@ static int penultimate(search *s, const uint8_t *cells, const int *need, int dep
 static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int left, int disc) {
     const twodots_level *l = s->l;
     int unmet = 0, lastg = -1;
-    int count[TWODOTS_MAX_COLOURS + 1] = {0};
+    depth_scratch *w = buf_at(s, depth)->w;
+    int *count = w->count;
+    memset(count, 0, sizeof w->count);
     for (int i = 0; i < s->ncells; i++) count[cells[i]]++;
     for (int g = 0; g < s->ngoals; g++)
         if (need[g] > 0) {
@@ -883,7 +895,8 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
          * moves, and the inert dots' colours do not matter (the key blanks
          * them). With a limit, iterative deepening is cheaper without it. */
         int nrem = twodots_removable(s->rows, s->cols, cells, s->removable, s->rscratch);
-        int have[TWODOTS_MAX_COLOURS + 1] = {0};
+        int *have = w->have;
+        memset(have, 0, sizeof w->have);
         for (int i = 0; i < s->ncells; i++) {
             have[cells[i]] += s->removable[i];
             s->canon[i] = cells[i] && !s->removable[i] ? TWODOTS_BOMB : cells[i];
@@ -914,8 +927,8 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         return false;
     }
     depth_buf *b = buf_at(s, depth);
-    bool allowed[TWODOTS_MAX_COLOURS + 1];
-    int minsize[TWODOTS_MAX_COLOURS + 1];
+    bool *allowed = w->allowed;
+    int *minsize = w->minsize;
     for (int c = 0; c <= TWODOTS_MAX_COLOURS; c++) allowed[c] = true, minsize[c] = 2;
     if (!l->bombs && unmet == left) {
         /* every move left must meet one missing goal by itself */
@@ -943,12 +956,13 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         return false;
     }
     uint8_t *next = b->next;
-    int nneed[TWODOTS_MAX_COLOURS];
+    int *nneed = w->nneed;
     for (int i = 0; i < b->nch && !s->stop; i++) {
         if (disc >= 0 && i > disc) break;
         const child *x = &b->ch[i];
         const int *path = b->path + x->off;
-        int collected[TWODOTS_MAX_COLOURS + 1] = {0};
+        int *collected = w->collected;
+        memset(collected, 0, sizeof w->collected);
         memcpy(next, cells, (size_t)s->ncells);
         if (!x->cyclic) {
             remove_path(s, next, path, x->len, 0);
@@ -1099,6 +1113,7 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
         free(s.buf[d].ch);
         free(s.buf[d].path);
         free(s.buf[d].next);
+        free(s.buf[d].w);
         free(s.moves[d]);
     }
     free(s.buf);
