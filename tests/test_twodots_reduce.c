@@ -85,6 +85,21 @@ static twodots_level *build(const pl_reduction *r, const void *src) {
     return l;
 }
 
+/* What `info` reports on the level: one check per expected key (colours,
+ * moves: -1 for "unlimited", rows, columns, number of goals; -2 skips). */
+static void check_info(const twodots_level *l, int colours, int moves, int rows, int cols, int goals) {
+    json_t *o = json_object();
+    G->level_info(l, o);
+    if (colours != -2) CHECK_INT((int)json_integer_value(json_object_get(o, "colours")), colours);
+    json_t *mv = json_object_get(o, "moves");
+    if (moves >= 0) CHECK_INT((int)json_integer_value(mv), moves);
+    else if (moves == -1) CHECKF(json_is_string(mv) && strcmp(json_string_value(mv), "unlimited") == 0, "info moves");
+    if (rows != -2) CHECK_INT((int)json_integer_value(json_object_get(o, "rows")), rows);
+    if (cols != -2) CHECK_INT((int)json_integer_value(json_object_get(o, "columns")), cols);
+    if (goals != -2) CHECK_INT((int)json_object_size(json_object_get(o, "goals")), goals);
+    json_decref(o);
+}
+
 static int colours_on_board(const twodots_level *l) {
     int n = 0;
     for (int c = 1; c <= l->ncolours; c++) n += l->count[c] > 0;
@@ -206,6 +221,7 @@ static void theorem1(uint64_t base, int count) {
             /* 15n item columns and two sides of T <= 15n + 17 columns (T is the
              * least with eta > the other blue dots; docs/algorithms.md) */
             CHECKF(l->cols <= 45 * n + 34, "%d columns for n = %d", l->cols, n);
+            check_info(l, colours_on_board(l) <= 3 ? colours_on_board(l) : 3, 2, -2, -2, 2);
             pl_solution sol;
             pl_status st = exact(l, 0, false, &sol);
             CHECKF(st == (src ? PL_SOLVED : PL_UNSOLVABLE), "exact search says %s, the source is %s",
@@ -264,6 +280,7 @@ static void theorem4(uint64_t base, int count) {
             CHECK_INT(l->moves, m + g.k);
             CHECK_INT(l->ngoals, m);
             CHECKF(colours_on_board(l) <= n + m + 4, "%d colours", colours_on_board(l));
+            check_info(l, -2, m + g.k, 2, 2 * n + 5 * m, m);
             pl_solution sol;
             pl_status st = exact(l, 0, false, &sol);
             CHECKF(st == (src ? PL_SOLVED : PL_UNSOLVABLE), "exact search says %s, the source is %s",
@@ -314,6 +331,7 @@ static void theorem2_one(uint64_t seed, const char *text, uint64_t nodes, t2_sta
         CHECK_INT(l->moves, -1);
         CHECK_INT(l->rows, f.nclauses + 2 + 4 * f.nvars + 24 * f.nclauses);
         CHECKF(colours_on_board(l) <= 2 * f.nvars + f.nclauses + 5, "%d colours", colours_on_board(l));
+        check_info(l, -2, -1, -2, 2, 1);
         pl_solution sol;
         pl_status s = exact(l, src ? 0 : nodes, true, &sol);
         if (src == 1) {
