@@ -198,6 +198,28 @@ int td_board_play_cells(td_board *b, const int *path, int len, char *why, size_t
     return rc;
 }
 
+int td_replay(const twodots_level *l, const pl_moves *moves, int (*seen)(void *ctx, const td_played *p), void *ctx,
+              char *why, size_t n) {
+    td_board bd;
+    td_board_init(&bd, l);
+    int *removed = pl_xmalloc(((size_t)l->rows * (size_t)l->cols + 1) * sizeof *removed);
+    twodots_move m = {0};
+    int rc = 0;
+    for (int i = 0; i < moves->n && rc == 0; i++) {
+        td_played p = {.index = i, .removed = removed};
+        int col;
+        if (twodots_move_parse(moves->text[i], &m, why, n, &col) ||
+            td_board_play(&bd, &m, &p.colour, &p.cyclic, removed, &p.nremoved, why, n))
+            rc = 1;
+        else if (seen(ctx, &p))
+            rc = 1;
+    }
+    twodots_move_free(&m);
+    free(removed);
+    td_board_free(&bd);
+    return rc;
+}
+
 void td_path_push(pl_strvec *moves, const twodots_level *l, const int *path, int len) {
     size_t cap = (size_t)len * 16 + 8;
     char *t = pl_xmalloc(cap);

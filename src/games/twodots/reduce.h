@@ -67,6 +67,21 @@ int td_board_play(td_board *b, const twodots_move *m, int *colour, bool *cyclic,
 /* The same for a path of cells (r * cols + c). */
 int td_board_play_cells(td_board *b, const int *path, int len, char *why, size_t n);
 
+/* What a lift sees of one move of a certificate: its colour, whether it was
+ * cyclic, and the dots it removed (by first cell). */
+typedef struct td_played {
+    int index; /* 0-based, in the certificate */
+    int colour;
+    bool cyclic;
+    const int *removed;
+    int nremoved;
+} td_played;
+/* Replays moves on l from its start, calling seen for each; 0, or 1 with why
+ * when a move does not parse or play, or when seen returns non-zero (it then
+ * wrote why). */
+int td_replay(const twodots_level *l, const pl_moves *moves, int (*seen)(void *ctx, const td_played *p), void *ctx,
+              char *why, size_t n);
+
 /* A move's text from cells. */
 void td_path_push(pl_strvec *moves, const twodots_level *l, const int *path, int len);
 /* The cells of the 2x2 square (top-left r, c) as a cyclic move. */

@@ -223,6 +223,31 @@ int twodots_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves
     return rc;
 }
 
+/* The lift's view of the moves: which literal colours were cycled, and when. */
+typedef struct thm2_lift {
+    const twodots_level *l;
+    signed char *value;
+    int *move;
+    char *why;
+    size_t n;
+} thm2_lift;
+
+static int thm2_seen(void *ctx, const td_played *p) {
+    thm2_lift *c = ctx;
+    const char *name = c->l->colour_name[p->colour];
+    if (!p->cyclic || (name[0] != 'p' && name[0] != 'q')) return 0;
+    int v = atoi(name + 1);
+    signed char val = name[0] == 'p';
+    if (c->value[v] >= 0 && c->value[v] != val) {
+        snprintf(c->why, c->n, "both p%d and q%d are cycled (moves %d and %d): x%d would be true and false", v, v,
+                 c->move[v], p->index + 1, v);
+        return 1;
+    }
+    c->value[v] = val;
+    c->move[v] = p->index + 1;
+    return 0;
+}
+
 int twodots_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_cnf *f = src;
     pl_error err = {0};
@@ -231,39 +256,13 @@ int twodots_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;
     }
-    signed char *value = pl_xmalloc((size_t)f->nvars + 1);
-    int *line = pl_xcalloc((size_t)f->nvars + 1, sizeof *line);
-    for (int v = 0; v <= f->nvars; v++) value[v] = -1;
-    td_board bd;
-    td_board_init(&bd, l);
-    twodots_move m = {0};
-    int rc = 0;
-    for (int i = 0; i < moves->n && rc == 0; i++) {
-        int col, k;
-        bool cyc;
-        if (twodots_move_parse(moves->text[i], &m, why, n, &k) ||
-            td_board_play(&bd, &m, &col, &cyc, NULL, NULL, why, n)) {
-            rc = 1;
-            break;
-        }
-        const char *name = l->colour_name[col];
-        if (!cyc || (name[0] != 'p' && name[0] != 'q')) continue;
-        int v = atoi(name + 1);
-        signed char val = name[0] == 'p';
-        if (value[v] >= 0 && value[v] != val) {
-            snprintf(why, n, "both p%d and q%d are cycled (moves %d and %d): x%d would be true and false", v, v,
-                     line[v], i + 1, v);
-            rc = 1;
-        }
-        value[v] = val;
-        line[v] = i + 1;
-    }
-    if (rc == 0) pl_sat_write_assignment(f, value, cert);
-    twodots_move_free(&m);
-    td_board_free(&bd);
+    thm2_lift c = {l, pl_xmalloc((size_t)f->nvars + 1), pl_xcalloc((size_t)f->nvars + 1, sizeof(int)), why, n};
+    for (int v = 0; v <= f->nvars; v++) c.value[v] = -1;
+    int rc = td_replay(l, moves, thm2_seen, &c, why, n);
+    if (rc == 0) pl_sat_write_assignment(f, c.value, cert);
     twodots_level_free(l);
     free(l);
-    free(value);
-    free(line);
+    free(c.value);
+    free(c.move);
     return rc;
 }

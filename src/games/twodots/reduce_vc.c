@@ -128,6 +128,19 @@ int twodots_thm4_forward(const void *src, const pl_moves *cert, pl_strvec *moves
     return rc;
 }
 
+/* The lift's view of the moves: the vertices whose colour was cycled. */
+typedef struct thm4_lift {
+    const twodots_level *l;
+    bool *in;
+} thm4_lift;
+
+static int thm4_seen(void *ctx, const td_played *p) {
+    thm4_lift *c = ctx;
+    const char *name = c->l->colour_name[p->colour];
+    if (p->cyclic && name[0] == 'v') c->in[atoi(name + 1)] = true;
+    return 0;
+}
+
 int twodots_thm4_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_vc *g = src;
     pl_error err = {0};
@@ -136,27 +149,11 @@ int twodots_thm4_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;
     }
-    bool *in = pl_xcalloc((size_t)g->nvertices + 1, sizeof *in);
-    td_board bd;
-    td_board_init(&bd, l);
-    twodots_move m = {0};
-    int rc = 0;
-    for (int i = 0; i < moves->n && rc == 0; i++) {
-        int col, k;
-        bool cyc;
-        if (twodots_move_parse(moves->text[i], &m, why, n, &k) ||
-            td_board_play(&bd, &m, &col, &cyc, NULL, NULL, why, n)) {
-            rc = 1;
-            break;
-        }
-        const char *name = l->colour_name[col];
-        if (cyc && name[0] == 'v') in[atoi(name + 1)] = true;
-    }
-    if (rc == 0) pl_vc_write_cover(g, in, cert);
-    twodots_move_free(&m);
-    td_board_free(&bd);
+    thm4_lift c = {l, pl_xcalloc((size_t)g->nvertices + 1, sizeof(bool))};
+    int rc = td_replay(l, moves, thm4_seen, &c, why, n);
+    if (rc == 0) pl_vc_write_cover(g, c.in, cert);
     twodots_level_free(l);
     free(l);
-    free(in);
+    free(c.in);
     return rc;
 }

@@ -262,6 +262,20 @@ done:
     return rc;
 }
 
+/* The lift's view of the moves: the dots the blue moves took. */
+typedef struct thm1_lift {
+    int blue, blue_moves;
+    uint8_t *gone;
+} thm1_lift;
+
+static int thm1_seen(void *ctx, const td_played *p) {
+    thm1_lift *c = ctx;
+    if (p->colour != c->blue) return 0;
+    c->blue_moves++; /* a blue cycle takes every wire: S' = S */
+    for (int q = 0; q < p->nremoved; q++) c->gone[p->removed[q]] = 1;
+    return 0;
+}
+
 int twodots_thm1_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_x3c *x = src;
     thm1 t;
@@ -275,56 +289,34 @@ int twodots_thm1_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;
     }
-    const int ncells = t.rows * t.cols, blue = twodots_colour_of(l, "b");
-    int *removed = pl_xmalloc(((size_t)ncells + 1) * sizeof *removed), *tmp = pl_xmalloc(((size_t)ncells + 1) * sizeof *tmp);
-    uint8_t *gone = pl_xcalloc((size_t)ncells + 1, 1); /* removed by the blue move */
-    td_board bd;
-    td_board_init(&bd, l);
-    twodots_move m = {0};
-    int rc = 0, blue_moves = 0;
-    bool cyclic_blue = false;
-    for (int i = 0; i < moves->n && rc == 0; i++) {
-        int col, k;
-        bool cyc;
-        if (twodots_move_parse(moves->text[i], &m, why, n, &k) ||
-            td_board_play(&bd, &m, &col, &cyc, removed, &k, why, n)) {
-            rc = 1;
-            break;
-        }
-        if (col != blue) continue;
-        blue_moves++;
-        cyclic_blue |= cyc;
-        for (int q = 0; q < k; q++) gone[removed[q]] = 1;
-    }
+    const int ncells = t.rows * t.cols;
+    thm1_lift c = {twodots_colour_of(l, "b"), 0, pl_xcalloc((size_t)ncells + 1, 1)};
+    int *tmp = pl_xmalloc(((size_t)ncells + 1) * sizeof *tmp);
+    int rc = td_replay(l, moves, thm1_seen, &c, why, n);
     bool *chosen = pl_xcalloc((size_t)t.m + 1, sizeof *chosen);
-    if (rc == 0 && blue_moves == 0) {
+    if (rc == 0 && c.blue_moves == 0) {
         snprintf(why, n, "no move takes blue dots");
         rc = 1;
     }
     for (int j = 0; j < t.m && rc == 0; j++) {
         int k = wire(&t, j, tmp), taken = 0;
-        for (int q = 0; q < k; q++) taken += gone[tmp[q]];
+        for (int q = 0; q < k; q++) taken += c.gone[tmp[q]];
         if (taken == k) chosen[j] = true;
         else if (taken) {
             snprintf(why, n, "the blue moves take %d of the %d dots of wire %d", taken, k, j + 1);
             rc = 1;
         }
     }
-    if (rc == 0) {
-        (void)cyclic_blue; /* a blue cycle takes every wire: S' = S */
-        for (int j = 0; j < x->nsets; j++)
+    if (rc == 0)
+        for (int j = 0; j < x->nsets; j++) /* the padding set, last, stays out */
             if (chosen[j]) {
                 char s[16];
                 snprintf(s, sizeof s, "%d", j + 1);
                 pl_strvec_push(cert, s);
             }
-    }
-    twodots_move_free(&m);
-    td_board_free(&bd);
     free(chosen);
-    free(removed);
     free(tmp);
-    free(gone);
+    free(c.gone);
     twodots_level_free(l);
     free(l);
     return rc;

@@ -316,6 +316,23 @@ static inline int neighbour(const search *s, int cell, int d) {
     return r * s->cols + c;
 }
 
+/* The same-coloured component of dot i (unseen so far) into comp, marking
+ * seen; its size, and its edges in *edges (each counted once). */
+static int component_at(const search *s, const uint8_t *cells, int i, uint8_t *seen, int *comp, int *edges) {
+    int k = 0, e = 0, colour = cells[i];
+    comp[k++] = i;
+    seen[i] = 1;
+    for (int q = 0; q < k; q++)
+        for (int d = 0; d < 4; d++) {
+            int y = neighbour(s, comp[q], d);
+            if (y < 0 || cells[y] != colour) continue;
+            e++;
+            if (!seen[y]) seen[y] = 1, comp[k++] = y;
+        }
+    *edges = e / 2;
+    return k;
+}
+
 /* Removes the path's dots and lets only the columns it touched fall (the
  * others did not change). top > 0: only rows top.. are needed (next holds
  * cells): in each column the dots that land at rows >= top come from rows
@@ -597,17 +614,8 @@ static bool last_move(search *s, const uint8_t *cells, int colour, const int *ne
     int best = 1;
     for (int i = 0; i < s->ncells; i++) {
         if (cells[i] != colour || s->seen[i]) continue;
-        int k = 0, edges = 0;
-        s->comp[k++] = i;
-        s->seen[i] = 1;
-        for (int q = 0; q < k; q++)
-            for (int d = 0; d < 4; d++) {
-                int y = neighbour(s, s->comp[q], d);
-                if (y < 0 || cells[y] != colour) continue;
-                edges++;
-                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
-            }
-        if (edges / 2 >= k) {
+        int edges, k = component_at(s, cells, i, s->seen, s->comp, &edges);
+        if (edges >= k) {
             if (append) return true;
             int len = find_cycle(s, cells, i, s->tmp);
             return push_child(s, b, colour, true, s->tmp, len, count, score_of(s, need, colour, count));
@@ -637,17 +645,8 @@ static void colours_with_cycles(search *s, const uint8_t *cells, bool *cyc) {
     for (int i = 0; i < s->ncells; i++) {
         int colour = cells[i];
         if (!colour || colour == TWODOTS_BOMB || s->seen[i] || cyc[colour]) continue;
-        int k = 0, edges = 0;
-        s->comp[k++] = i;
-        s->seen[i] = 1;
-        for (int q = 0; q < k; q++)
-            for (int d = 0; d < 4; d++) {
-                int y = neighbour(s, s->comp[q], d);
-                if (y < 0 || cells[y] != colour) continue;
-                edges++;
-                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
-            }
-        if (edges / 2 >= k) cyc[colour] = true;
+        int edges, k = component_at(s, cells, i, s->seen, s->comp, &edges);
+        if (edges >= k) cyc[colour] = true;
     }
 }
 
@@ -712,17 +711,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
     for (int i = 0; i < s->ncells; i++) {
         int colour = cells[i];
         if (!colour || s->seen[i] || !allowed[colour]) continue;
-        int k = 0, edges = 0;
-        s->comp[k++] = i;
-        s->seen[i] = 1;
-        for (int q = 0; q < k; q++)
-            for (int d = 0; d < 4; d++) {
-                int y = neighbour(s, s->comp[q], d);
-                if (y < 0 || cells[y] != colour) continue;
-                edges++;
-                if (!s->seen[y]) s->seen[y] = 1, s->comp[k++] = y;
-            }
-        edges /= 2;
+        int edges, k = component_at(s, cells, i, s->seen, s->comp, &edges);
         if (k < 2) continue;
         if (regular && k >= minsize[colour] && !gen_sets(s, cells, k, b, need, minsize[colour])) return false;
         if (edges < k) continue;
@@ -830,19 +819,10 @@ static int penultimate(search *s, const uint8_t *cells, const int *need, int dep
         bool cycle_tried = false;
         for (int i = 0; i < s->ncells; i++) {
             if (cells[i] != pe.a || s->pseen[i]) continue;
-            int k = 0, edges = 0;
-            s->pcomp[k++] = i;
-            s->pseen[i] = 1;
-            for (int q = 0; q < k; q++)
-                for (int d = 0; d < 4; d++) {
-                    int y = neighbour(s, s->pcomp[q], d);
-                    if (y < 0 || cells[y] != pe.a) continue;
-                    edges++;
-                    if (!s->pseen[y]) s->pseen[y] = 1, s->pcomp[k++] = y;
-                }
+            int edges, k = component_at(s, cells, i, s->pseen, s->pcomp, &edges);
             if (k < 2) continue;
             int r = 0;
-            if (edges / 2 >= k && !cycle_tried) { /* a cycle takes every a dot */
+            if (edges >= k && !cycle_tried) { /* a cycle takes every a dot */
                 cycle_tried = true;
                 int count = 0;
                 for (int x = 0; x < s->ncells; x++) count += cells[x] == pe.a;
