@@ -148,3 +148,14 @@ void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double
         for (int i = 0; i < sol->moves.n; i++) printf("%s\n", sol->moves.s[i]);
     }
 }
+
+void pl_cli_print_info(json_t *j, bool json) {
+    if (json) {
+        pl_cli_print_json(j);
+        return;
+    }
+    const char *k;
+    json_t *x;
+    json_object_foreach(j, k, x) pl_cli_print_json_text(k, x);
+    json_decref(j);
+}

@@ -30,6 +30,8 @@ void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err);
  * the '#' line of algorithm, time, nodes (and peak memory when memory),
  * limit and note, then `moves:` and the certificate when solved. */
 void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double secs, bool optimisation, bool memory);
+/* info's output: j as JSON, or one "key: value" line a key; frees j. */
+void pl_cli_print_info(json_t *j, bool json);
 /* Writes text to path ("-": stdout); 0, or exit 2 after a message. */
 int pl_cli_write_file(const char *path, const char *text);
 

@@ -578,14 +578,7 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     json_object_set_new(j, "algorithm", a ? json_string(a->name) : json_null());
     json_object_set_new(j, "result", a ? json_string(a->result) : json_null());
     json_object_set_new(j, "why", json_string(why));
-    if (pl_opts_has(o, "json")) {
-        print_json(j);
-    } else {
-        const char *k;
-        json_t *x;
-        json_object_foreach(j, k, x) print_json_text(k, x);
-        json_decref(j);
-    }
+    pl_cli_print_info(j, pl_opts_has(o, "json"));
     g->level_free(level);
     return PL_EXIT_OK;
 }

@@ -128,14 +128,7 @@ static int run_info(const pl_problem *p, int npos, char **pos, const pl_opts *o)
     p->info(inst, j);
     json_object_set_new(j, "algorithm", json_string(p->algorithm));
     json_object_set_new(j, "result", json_string(p->algorithm_result));
-    if (pl_opts_has(o, "json")) {
-        pl_cli_print_json(j);
-    } else {
-        const char *k;
-        json_t *x;
-        json_object_foreach(j, k, x) pl_cli_print_json_text(k, x);
-        json_decref(j);
-    }
+    pl_cli_print_info(j, pl_opts_has(o, "json"));
     p->free(inst);
     return PL_EXIT_OK;
 }
