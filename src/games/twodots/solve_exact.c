@@ -189,6 +189,7 @@ struct search {
     itab cycles;
     /* scratch, one board's worth each */
     uint8_t *seen, *onpath, *inside;
+    uint8_t *cdir; /* gen_cycles_from: the next direction at each step of the path */
     int *chain, *deque, *tmp, *parent, *depth, *stack, *next, *dist, *visited;
     uint64_t *word_tmp;
     depth_buf *buf;
@@ -528,52 +529,73 @@ static bool same_cycle(const search *s, int32_t a, int32_t b) {
                   (size_t)s->words * sizeof(uint64_t)) == 0;
 }
 
+/* One cycle found by gen_cycles_from (path[0..len-1], closing on path[0]):
+ * kept as a child when its enclosed set is new. False on a limit. */
+static bool record_cycle(search *s, const uint8_t *cells, int colour, int *path, int len, depth_buf *b,
+                         const int *need, int count) {
+    twodots_enclosed(s->rows, s->cols, path, len, s->inside);
+    if (s->ncyc == s->capcyc) {
+        int old = s->capcyc;
+        s->capcyc = 2 * s->capcyc + 64;
+        if (!memory_ok(s)) {
+            s->capcyc = old;
+            return false;
+        }
+        s->cmask = pl_xrealloc(s->cmask, (size_t)s->capcyc * (size_t)s->words * sizeof *s->cmask);
+        s->ccolour = pl_xrealloc(s->ccolour, (size_t)s->capcyc * sizeof *s->ccolour);
+    }
+    if (!table_room(s, &s->cycles)) return false;
+    uint64_t *enc = s->cmask + (size_t)s->ncyc * (size_t)s->words;
+    memset(enc, 0, (size_t)s->words * sizeof *enc);
+    int nenc = 0;
+    for (int i = 0; i < s->ncells; i++)
+        if (s->inside[i] && cells[i]) enc[i >> 6] |= (uint64_t)1 << (i & 63), nenc++;
+    s->ccolour[s->ncyc] = colour;
+    if (itab_insert(&s->cycles, hash_words(enc, s->words, (uint64_t)colour), s->ncyc, same_cycle, s) < 0) {
+        s->ncyc++;
+        path[len] = path[0];
+        if (!push_child(s, b, colour, true, path, len + 1, count + nenc, score_of(s, need, colour, count) + nenc))
+            return false;
+    }
+    return true;
+}
+
 /* Bombs on: every simple cycle through the component whose smallest cell is
- * start, deduplicated by the dots it encloses (the effect depends on nothing
- * else: the whole colour goes either way). */
-static bool gen_cycles_from(search *s, const uint8_t *cells, int start, int *path, int len, depth_buf *b,
-                            const int *need, int count) {
+ * start (path[0] == start, already marked on the path), deduplicated by the
+ * dots it encloses (the effect depends on nothing else: the whole colour goes
+ * either way). A depth-first walk over simple paths with an explicit stack:
+ * s->cdir[i] is the next direction to try from path[i], so a path as long as
+ * the board costs no call stack (a 250 x 250 board of one colour overflowed
+ * it when this was recursive). On false (a limit), the path's marks are gone. */
+static bool gen_cycles_from(search *s, const uint8_t *cells, int start, int *path, depth_buf *b, const int *need,
+                            int count) {
+    int colour = cells[start], len = 1;
+    uint8_t *dir = s->cdir;
+    dir[0] = 0;
     if (!pl_limits_tick(s->lim)) return false;
-    int u = path[len - 1], colour = cells[start];
-    for (int d = 0; d < 4; d++) {
-        int y = neighbour(s, u, d);
+    while (len > 0) {
+        int u = path[len - 1];
+        if (dir[len - 1] == 4) {
+            if (len > 1) s->onpath[u] = 0;
+            len--;
+            continue;
+        }
+        int y = neighbour(s, u, dir[len - 1]++);
         if (y < 0 || cells[y] != colour) continue;
         if (y == start && len >= 4) {
-            twodots_enclosed(s->rows, s->cols, path, len, s->inside);
-            if (s->ncyc == s->capcyc) {
-                int old = s->capcyc;
-                s->capcyc = 2 * s->capcyc + 64;
-                if (!memory_ok(s)) {
-                    s->capcyc = old;
-                    return false;
-                }
-                s->cmask = pl_xrealloc(s->cmask, (size_t)s->capcyc * (size_t)s->words * sizeof *s->cmask);
-                s->ccolour = pl_xrealloc(s->ccolour, (size_t)s->capcyc * sizeof *s->ccolour);
-            }
-            if (!table_room(s, &s->cycles)) return false;
-            uint64_t *enc = s->cmask + (size_t)s->ncyc * (size_t)s->words;
-            memset(enc, 0, (size_t)s->words * sizeof *enc);
-            int nenc = 0;
-            for (int i = 0; i < s->ncells; i++)
-                if (s->inside[i] && cells[i]) enc[i >> 6] |= (uint64_t)1 << (i & 63), nenc++;
-            s->ccolour[s->ncyc] = colour;
-            if (itab_insert(&s->cycles, hash_words(enc, s->words, (uint64_t)colour), s->ncyc, same_cycle, s) < 0) {
-                s->ncyc++;
-                path[len] = start;
-                if (!push_child(s, b, colour, true, path, len + 1, count + nenc,
-                                score_of(s, need, colour, count) + nenc))
-                    return false;
-            }
+            if (!record_cycle(s, cells, colour, path, len, b, need, count)) goto stop;
             continue;
         }
         if (y < start || s->onpath[y]) continue;
+        if (!pl_limits_tick(s->lim)) goto stop;
         path[len] = y;
         s->onpath[y] = 1;
-        bool ok = gen_cycles_from(s, cells, start, path, len + 1, b, need, count);
-        s->onpath[y] = 0;
-        if (!ok) return false;
+        dir[len++] = 0;
     }
     return true;
+stop:
+    for (int i = 1; i < len; i++) s->onpath[path[i]] = 0;
+    return false;
 }
 
 /* ---------- the last move (bombs off) ---------- */
@@ -727,7 +749,7 @@ static bool generate(search *s, const uint8_t *cells, const int *need, const boo
                 int *path = s->tmp;
                 path[0] = s->comp[q];
                 s->onpath[path[0]] = 1;
-                bool ok = gen_cycles_from(s, cells, path[0], path, 1, b, need, count[colour]);
+                bool ok = gen_cycles_from(s, cells, path[0], path, b, need, count[colour]);
                 s->onpath[path[0]] = 0;
                 if (!ok) return false;
             }
@@ -1007,6 +1029,7 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s.word_tmp = pl_xcalloc((size_t)s.words + 1, sizeof(uint64_t));
     s.seen = pl_xcalloc(n, 1);
     s.onpath = pl_xcalloc(n, 1);
+    s.cdir = pl_xmalloc(n);
     s.inside = pl_xmalloc(n);
     s.pcomp = pl_xmalloc(n * sizeof(int));
     s.ploc = pl_xmalloc(n * sizeof(int));
@@ -1112,6 +1135,7 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     free(s.word_tmp);
     free(s.seen);
     free(s.onpath);
+    free(s.cdir);
     free(s.inside);
     free(s.pcomp);
     free(s.ploc);
