@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit codes of spec/formats.md. */
 enum { PL_EXIT_OK = 0, PL_EXIT_NO = 1, PL_EXIT_USAGE = 2, PL_EXIT_UNKNOWN = 3 };
@@ -148,8 +149,34 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out
 void pl_moves_free(pl_moves *m);
 
 /* ---------- whole files ---------- */
-/* Reads a file into a NUL-terminated buffer (also "-" for stdin). */
+/* Reads a file into a NUL-terminated buffer (also "-" for stdin); at most
+ * PL_MAX_FILE_BYTES (a regular file is measured before it is read, anything
+ * else stops one byte past the cap). */
+#define PL_MAX_FILE_BYTES ((size_t)1 << 30)
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err);
+
+/* Writing a file so that nothing is lost and nothing is half-written: a
+ * regular file (or a new one) is written to a temporary file in the same
+ * directory and renamed over PATH only once every byte is out and flushed,
+ * so an interrupted or failed write leaves the old file as it was; a device
+ * or pipe (/dev/stdout, /dev/full, a FIFO) is written in place; NULL or "-"
+ * is standard output. Every failure comes back with the system's reason
+ * (strerror), never silently. */
+typedef struct pl_out {
+    FILE *f;
+    char *path; /* NULL for standard output */
+    char *tmp;  /* the temporary file, NULL when writing in place */
+} pl_out;
+int pl_out_open(pl_out *o, const char *path, pl_error *err);
+/* Flushes, checks for errors, closes and renames into place. 0 or -1. */
+int pl_out_close(pl_out *o, pl_error *err);
+/* Gives up: closes and removes the temporary file (PATH untouched). */
+void pl_out_abort(pl_out *o);
+/* The whole of data to path, as above. */
+int pl_write_file(const char *path, const char *data, size_t len, pl_error *err);
+/* Standard output flushed and checked (the CLI's last step): 0, or -1 with
+ * the reason. */
+int pl_stdout_close(pl_error *err);
 
 /* ---------- limits ---------- */
 enum { PL_LIMIT_NONE = 0, PL_LIMIT_TIME, PL_LIMIT_NODES, PL_LIMIT_MEMORY };

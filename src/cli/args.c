@@ -115,14 +115,8 @@ void pl_cli_print_json_text(const char *key, json_t *v) {
 }
 
 int pl_cli_write_file(const char *path, const char *text) {
-    if (!path || strcmp(path, "-") == 0) {
-        fputs(text, stdout);
-        return 0;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) return pl_cli_fail_usage("cannot write %s%s", path, "");
-    fputs(text, f);
-    if (fclose(f) != 0) return pl_cli_fail_usage("cannot write %s%s", path, "");
+    pl_error err = {0};
+    if (pl_write_file(path, text, strlen(text), &err)) return pl_cli_fail_error(&err);
     return 0;
 }
 

@@ -353,10 +353,21 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
     json_t *boards = json_array();
     int counts[3] = {0, 0, 0}, bad = 0, lineno = 0;
     double start = pl_now();
-    for (char *line = data, *next; line && *line; line = next) {
+    /* Lines by the file's length, not by NUL: a NUL byte is an error at its
+     * place, and the lines after it are still read. */
+    for (char *line = data, *end = data + len, *next; line < end; line = next) {
         lineno++;
-        next = strchr(line, '\n');
-        if (next) *next++ = '\0';
+        char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t linelen = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        next = nl ? nl + 1 : end;
+        char *nul = memchr(line, '\0', linelen);
+        if (nl) *nl = '\0';
+        if (nul) {
+            pl_error_set(&err, path, lineno, (int)(nul - line) + 1, "a NUL byte (expected a board's rows joined by '/')");
+            fail_error(&err);
+            bad++;
+            continue;
+        }
         size_t n = strlen(line);
         while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) line[--n] = '\0';
         char *first = line;
@@ -590,16 +601,9 @@ static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o
     pl_error err = {0};
     char *text = g->generate(o, &err);
     if (!text) return fail_error(&err);
-    const char *out = pl_opts_get(o, "output");
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        free(text);
-        return fail_usage("cannot write %s%s", out, "");
-    }
-    fputs(text, f);
-    if (out) fclose(f);
+    int rc = pl_cli_write_file(pl_opts_get(o, "output"), text);
     free(text);
-    return PL_EXIT_OK;
+    return rc;
 }
 
 static void print_census_text(json_t *j) {
@@ -727,17 +731,25 @@ static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     return rc;
 }
 
+/* Every command's last step: whatever went to standard output must have got
+ * there (a full disk or a closed pipe is an error, exit 2, with the reason). */
+static int finish(int rc) {
+    pl_error err = {0};
+    if (pl_stdout_close(&err)) return fail_error(&err);
+    return rc;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         print_top_help(stdout);
-        return argc < 2 ? PL_EXIT_USAGE : PL_EXIT_OK;
+        return finish(argc < 2 ? PL_EXIT_USAGE : PL_EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
         printf("puzzlelab %s\n", PUZZLELAB_VERSION);
-        return PL_EXIT_OK;
+        return finish(PL_EXIT_OK);
     }
     const pl_problem *pb = pl_problem_find(argv[1]);
-    if (pb) return pl_cli_problem_main(pb, argc, argv);
+    if (pb) return finish(pl_cli_problem_main(pb, argc, argv));
     const pl_game *g = pl_game_find(argv[1]);
     if (!g) {
         fprintf(stderr, "puzzlelab: unknown game or problem '%s' (expected one of:", argv[1]);
@@ -748,7 +760,7 @@ int main(int argc, char **argv) {
     }
     if (argc < 3 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
         print_game_help(stdout, g);
-        return argc < 3 ? PL_EXIT_USAGE : PL_EXIT_OK;
+        return finish(argc < 3 ? PL_EXIT_USAGE : PL_EXIT_OK);
     }
     const command *c = NULL;
     for (int i = 0; i < NCOMMANDS; i++)
@@ -757,7 +769,7 @@ int main(int argc, char **argv) {
     for (int i = 3; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             print_command_help(stdout, g, c);
-            return PL_EXIT_OK;
+            return finish(PL_EXIT_OK);
         }
     char **pos = calloc((size_t)argc, sizeof *pos);
     int npos;
@@ -768,5 +780,5 @@ int main(int argc, char **argv) {
     }
     int rc = c->run(g, npos, pos, &o);
     free(pos);
-    return rc;
+    return finish(rc);
 }

@@ -200,16 +200,16 @@ static int save(session *s, char *why, size_t n) {
         snprintf(why, n, "no MOVES file: start play with -o FILE to save");
         return -1;
     }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(why, n, "cannot write %.200s", path);
-        return -1;
+    pl_out out;
+    pl_error err = {0};
+    if (pl_out_open(&out, path, &err) == 0) {
+        fprintf(out.f, "# puzzlelab %s play %s: %d move%s\nmoves:\n", s->g->name, s->ps->level_path, s->moves.n,
+                s->moves.n == 1 ? "" : "s");
+        for (int i = 0; i < s->moves.n; i++) fprintf(out.f, "%s\n", s->moves.s[i]);
+        pl_out_close(&out, &err);
     }
-    fprintf(f, "# puzzlelab %s play %s: %d move%s\nmoves:\n", s->g->name, s->ps->level_path, s->moves.n,
-            s->moves.n == 1 ? "" : "s");
-    for (int i = 0; i < s->moves.n; i++) fprintf(f, "%s\n", s->moves.s[i]);
-    if (fclose(f) != 0) {
-        snprintf(why, n, "cannot write %.200s", path);
+    if (err.msg[0]) {
+        snprintf(why, n, "%.300s", err.msg);
         return -1;
     }
     snprintf(why, n, "saved %d move%s to %.200s", s->moves.n, s->moves.n == 1 ? "" : "s", path);

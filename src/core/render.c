@@ -5,6 +5,7 @@
  * (so every frame shares one scale and the captions fit), the second draws.
  * It knows no game rules. */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,19 @@ static void draw_frame(const pl_game *g, const void *state, const char *next, co
     cairo_restore(cr);
 }
 
+/* cairo's output goes through this to the pl_out; errno survives for the
+ * message. */
+static cairo_status_t write_out(void *closure, const unsigned char *data, unsigned int length) {
+    pl_out *o = closure;
+    return fwrite(data, 1, length, o->f) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+static int write_failed(const char *path, cairo_status_t s, pl_error *err) {
+    if (s == CAIRO_STATUS_WRITE_ERROR && errno)
+        return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, strerror(errno));
+    return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(s));
+}
+
 int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
                    const char *path, pl_error *err) {
     if (!g->render) return pl_error_set(err, NULL, 0, 0, "%s has no pictures", g->name);
@@ -187,16 +201,21 @@ int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, cons
                             "%s: the picture would be %.0f x %.0f pixels (PNG allows %d); use a smaller "
                             "--cell-size, --frames-per-row, or PDF",
                             path, W, H, MAX_PNG_SIDE);
+    /* Written through pl_out: a temporary file renamed into place at the end,
+     * so a failed or interrupted render leaves the old picture. */
+    pl_out out;
+    if (pl_out_open(&out, path, err)) return -1;
     cairo_surface_t *surf;
     if (kind == PL_OUT_PNG)
         surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(W), (int)ceil(H));
     else if (kind == PL_OUT_SVG)
-        surf = cairo_svg_surface_create(path, W, H);
+        surf = cairo_svg_surface_create_for_stream(write_out, &out, W, H);
     else
-        surf = cairo_pdf_surface_create(path, W, H);
+        surf = cairo_pdf_surface_create_for_stream(write_out, &out, W, H);
     if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
         pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(cairo_surface_status(surf)));
         cairo_surface_destroy(surf);
+        pl_out_abort(&out);
         return -1;
     }
     cairo_t *cr = cairo_create(surf);
@@ -231,15 +250,17 @@ int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, cons
     g->state_free(st);
     int rc = 0;
     if (kind == PL_OUT_PNG) {
-        cairo_status_t s = cairo_surface_write_to_png(surf, path);
-        if (s != CAIRO_STATUS_SUCCESS)
-            rc = pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(s));
+        cairo_status_t s = cairo_surface_write_to_png_stream(surf, write_out, &out);
+        if (s != CAIRO_STATUS_SUCCESS) rc = write_failed(path, s, err);
     }
     cairo_destroy(cr);
     cairo_surface_finish(surf);
     if (!rc && cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS)
-        rc = pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path,
-                          cairo_status_to_string(cairo_surface_status(surf)));
+        rc = write_failed(path, cairo_surface_status(surf), err);
     cairo_surface_destroy(surf);
-    return rc;
+    if (rc) {
+        pl_out_abort(&out);
+        return rc;
+    }
+    return pl_out_close(&out, err);
 }

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "puzzlelab/core.h"
 
@@ -61,16 +63,18 @@ void pl_strvec_free(pl_strvec *v) {
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) return pl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > PL_MAX_FILE_BYTES) {
+        if (f != stdin) fclose(f);
+        return pl_error_set(err, path, 0, 0, "file larger than 1 GiB (%.2f GiB)", (double)st.st_size / (1 << 30));
+    }
     size_t cap = 4096, n = 0;
     char *buf = pl_xmalloc(cap);
     for (;;) {
         if (n + 1 >= cap) {
-            if (cap > ((size_t)1 << 30)) {
-                free(buf);
-                if (f != stdin) fclose(f);
-                return pl_error_set(err, path, 0, 0, "file larger than 1 GiB");
-            }
-            cap *= 2;
+            /* room for the cap, one byte more (to know there is more) and the NUL */
+            if (cap >= PL_MAX_FILE_BYTES + 2) break;
+            cap = cap * 2 > PL_MAX_FILE_BYTES + 2 ? PL_MAX_FILE_BYTES + 2 : cap * 2;
             buf = pl_xrealloc(buf, cap);
         }
         errno = 0;
@@ -84,9 +88,109 @@ int pl_read_file(const char *path, char **data, size_t *len, pl_error *err) {
         free(buf);
         return pl_error_set(err, path, 0, 0, "cannot read: %s", why ? strerror(why) : "read error");
     }
+    if (n > PL_MAX_FILE_BYTES) {
+        free(buf);
+        return pl_error_set(err, path, 0, 0, "file larger than 1 GiB");
+    }
     buf[n] = '\0';
     *data = buf;
     *len = n;
+    return 0;
+}
+
+/* ---------- writing files ---------- */
+
+int pl_out_open(pl_out *o, const char *path, pl_error *err) {
+    memset(o, 0, sizeof *o);
+    if (!path || strcmp(path, "-") == 0) {
+        o->f = stdout;
+        return 0;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device, pipe or socket: renaming over it would replace it */
+        o->f = fopen(path, "w");
+        if (!o->f) return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, strerror(errno));
+        o->path = pl_xstrdup(path);
+        return 0;
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    size_t n = strlen(path) + 16;
+    o->tmp = pl_xmalloc(n);
+    snprintf(o->tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(o->tmp);
+        o->tmp = NULL;
+        return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, strerror(e));
+    }
+    /* the mode a plain fopen would give (mkstemp makes it private) */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0 || !(o->f = fdopen(fd, "w"))) {
+        int e = errno;
+        close(fd);
+        unlink(o->tmp);
+        free(o->tmp);
+        o->tmp = NULL;
+        return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, strerror(e));
+    }
+    o->path = pl_xstrdup(path);
+    return 0;
+}
+
+static void out_release(pl_out *o) {
+    free(o->path);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+void pl_out_abort(pl_out *o) {
+    if (o->f && o->f != stdout) fclose(o->f);
+    if (o->tmp) unlink(o->tmp);
+    out_release(o);
+}
+
+int pl_out_close(pl_out *o, pl_error *err) {
+    if (o->f == stdout) {
+        out_release(o);
+        return pl_stdout_close(err);
+    }
+    errno = 0;
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int e = errno;
+    if (fclose(o->f) != 0 && !bad) bad = 1, e = errno;
+    o->f = NULL;
+    if (!bad && o->tmp && rename(o->tmp, o->path) != 0) bad = 1, e = errno;
+    if (bad) {
+        pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", o->path, e ? strerror(e) : "write error");
+        pl_out_abort(o);
+        return -1;
+    }
+    out_release(o);
+    return 0;
+}
+
+int pl_write_file(const char *path, const char *data, size_t len, pl_error *err) {
+    pl_out o;
+    if (pl_out_open(&o, path, err)) return -1;
+    if (fwrite(data, 1, len, o.f) != len && o.f != stdout) {
+        pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, strerror(errno));
+        pl_out_abort(&o);
+        return -1;
+    }
+    return pl_out_close(&o, err);
+}
+
+int pl_stdout_close(pl_error *err) {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno;
+        clearerr(stdout);
+        return pl_error_set(err, NULL, 0, 0, "cannot write to standard output: %s", e ? strerror(e) : "write error");
+    }
     return 0;
 }
 

@@ -304,7 +304,7 @@ error usage_generate_files 2 "puzzlelab: generate takes no files, only options (
     $C generate levels/small.level
 error usage_generate_colours 2 "puzzlelab: --colours: 0 is out of range [1, 62]" $C generate --colours 0
 error usage_generate_seed 2 "puzzlelab: --seed: expected a non-negative whole number, got 'x'" $C generate --seed x
-error usage_generate_output 2 "puzzlelab: cannot write /nonexistent-dir/x.level" \
+error usage_generate_output 2 "puzzlelab: cannot write /nonexistent-dir/x.level: No such file or directory" \
     $C generate -o /nonexistent-dir/x.level
 
 # ---------------------------------------------------------------- generate

@@ -184,7 +184,8 @@ int buttons_cut_parse(const char *text, buttons_cut *x, char *why, size_t n, int
     long r1, c1, r2, c2;
     const char *end, *bad;
     char msg[128];
-    if (pl_parse_coord(text, false, &r1, &c1, &end, &bad, msg, sizeof msg)) goto fail;
+    /* negative cells parse: off the board is an illegal cut, not bad syntax */
+    if (pl_parse_coord(text, true, &r1, &c1, &end, &bad, msg, sizeof msg)) goto fail;
     if (*end != ' ' && *end != '\t') {
         bad = end;
         snprintf(msg, sizeof msg, "expected a space and the other end of the cut (a cut is r1,c1 r2,c2)");
@@ -192,7 +193,7 @@ int buttons_cut_parse(const char *text, buttons_cut *x, char *why, size_t n, int
     }
     while (*end == ' ' || *end == '\t') end++;
     const char *second = end;
-    if (pl_parse_coord(second, false, &r2, &c2, &end, &bad, msg, sizeof msg)) goto fail;
+    if (pl_parse_coord(second, true, &r2, &c2, &end, &bad, msg, sizeof msg)) goto fail;
     if (*end) {
         bad = end;
         snprintf(msg, sizeof msg, "unexpected '%c' after the cut (a cut is r1,c1 r2,c2)", *end);

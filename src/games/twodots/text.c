@@ -234,8 +234,9 @@ int twodots_move_parse(const char *text, twodots_move *m, char *why, size_t n, i
     for (;;) {
         long r, c;
         const char *end;
-        if (pl_parse_coord(p, false, &r, &c, &end, &bad, msg, sizeof msg)) goto fail;
-        if (r > 1000000 || c > 1000000) {
+        /* negative cells parse: off the board is an illegal move, not bad syntax */
+        if (pl_parse_coord(p, true, &r, &c, &end, &bad, msg, sizeof msg)) goto fail;
+        if (r > 1000000 || c > 1000000 || r < -1000000 || c < -1000000) {
             bad = p;
             snprintf(msg, sizeof msg, "coordinate too large");
             goto fail;
