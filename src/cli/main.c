@@ -298,8 +298,15 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
     if (!want || strcmp(want, "auto") == 0) {
         alg = pl_game_pick(g, level, &req, why, sizeof why);
         if (!alg) {
-            fprintf(stderr, "puzzlelab: %s: %s\n", name, why);
-            return -1;
+            /* Every solver declined (a size limit, or a kind of level none of
+             * them handles): that is an answer, unknown (exit 3), with the
+             * reasons; a named --algorithm that does not apply stays a usage
+             * error below. */
+            pl_solution_init(sol);
+            sol->algorithm = "none";
+            snprintf(sol->note, sizeof sol->note, "%.250s%s", why, strlen(why) > 250 ? "..." : "");
+            if (strlen(why) > 250) fprintf(stderr, "puzzlelab: %s: %s\n", name, why);
+            return 0;
         }
     } else {
         for (int i = 0; i < g->nalgorithms; i++)
@@ -320,6 +327,8 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
         fail_error(&err);
         return -1;
     }
+    /* a limit the solver hit but did not report (the 'limit' key promised) */
+    if (sol->status == PL_UNKNOWN && !sol->limit_hit && lim->hit) sol->limit_hit = lim->hit;
     return 0;
 }
 
@@ -472,7 +481,7 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         g->level_free(level);
         return PL_EXIT_USAGE;
     }
-    const pl_algorithm *alg = find_algorithm(g, sol.algorithm);
+    const pl_algorithm *alg = find_algorithm(g, sol.algorithm); /* NULL: none applied */
     double secs = pl_limits_elapsed(&lim);
     bool optimisation = is_optimisation(ss.objective, g);
     if (pl_opts_has(o, "json")) {
@@ -481,8 +490,8 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         json_object_set_new(j, "level", json_string(pos[0]));
         if (ss.objective) json_object_set_new(j, "objective", json_string(ss.objective));
         json_object_set_new(j, "status", json_string(pl_status_name(sol.status)));
-        json_object_set_new(j, "algorithm", json_string(alg->name));
-        json_object_set_new(j, "result", json_string(alg->result));
+        json_object_set_new(j, "algorithm", json_string(sol.algorithm));
+        json_object_set_new(j, "result", alg ? json_string(alg->result) : json_null());
         json_object_set_new(j, "seconds", json_real(secs));
         json_object_set_new(j, "nodes", json_integer((json_int_t)sol.nodes));
         json_object_set_new(j, "peak_memory_bytes", json_integer((json_int_t)sol.peak_memory));
@@ -493,7 +502,7 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         json_object_set_new(j, "moves", moves_json(&sol));
         print_json(j);
     } else {
-        pl_cli_print_solution(&sol, alg->name, secs, optimisation, true);
+        pl_cli_print_solution(&sol, sol.algorithm, secs, optimisation, true);
     }
     int rc = pl_status_exit_code(sol.status);
     pl_solution_free(&sol);

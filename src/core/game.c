@@ -101,26 +101,39 @@ const pl_game *pl_game_find(const char *name) {
 }
 
 const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why, size_t n) {
-    /* When nothing applies, say why each algorithm declined. */
-    char refusals[1024] = "", one[256];
-    size_t used = 0;
+    /* When nothing applies, say why each algorithm declined, algorithms with
+     * the same reason named together ("greedy, row: ...; grundy, minimax:
+     * 144 buttons; ..."), so that the reason that matters stays short. */
+    enum { MAXA = 32 };
+    char reason[MAXA][256];
+    int nr = 0;
     for (int i = 0; i < g->nalgorithms; i++) {
         const pl_algorithm *a = &g->algorithms[i];
         if (!a->applies) {
             snprintf(why, n, "%s", a->summary);
             return a;
         }
-        one[0] = '\0';
+        char one[256] = "";
         if (a->applies(level, req, one, sizeof one) && (!a->preferred || a->preferred(level, req, one, sizeof one))) {
             snprintf(why, n, "%s", one);
             return a;
         }
-        if (used < sizeof refusals - 1) {
-            int k = snprintf(refusals + used, sizeof refusals - used, "%s%s: %s", used ? "; " : "", a->name,
-                             one[0] ? one : "does not apply");
-            used = k < 0 ? used : used + (size_t)k;
-            if (used > sizeof refusals - 1) used = sizeof refusals - 1;
+        if (nr < MAXA) snprintf(reason[nr++], sizeof reason[0], "%s", one[0] ? one : "does not apply");
+    }
+    char refusals[2048] = "";
+    size_t used = 0;
+    bool done[MAXA] = {false};
+    for (int i = 0; i < nr; i++) {
+        if (done[i]) continue;
+        for (int j = i; j < nr; j++) {
+            if (done[j] || strcmp(reason[i], reason[j]) != 0) continue;
+            done[j] = true;
+            used += (size_t)snprintf(refusals + used, sizeof refusals - used, "%s%s", j == i ? (used ? "; " : "") : ", ",
+                                     g->algorithms[j].name);
+            if (used >= sizeof refusals) used = sizeof refusals - 1;
         }
+        used += (size_t)snprintf(refusals + used, sizeof refusals - used, ": %s", reason[i]);
+        if (used >= sizeof refusals) used = sizeof refusals - 1;
     }
     snprintf(why, n, "no algorithm applies (%s)", refusals);
     return NULL;

@@ -112,4 +112,24 @@ printf 'moves:\n-1,0 0,0\n' >neg.moves
 expect_rc "buttons move -1,0" 1 "$PL" buttons verify "$SRC/levels/buttons/2p-impartial.level" neg.moves
 expect_rc "twodots move -1,0" 1 "$PL" twodots verify "$SRC/levels/twodots/column.level" neg.moves
 
+# When every solver declines (here the two-player solvers' 128-button limit),
+# the answer is unknown (exit 3) with the reasons, grouped.
+"$PL" buttons generate --players impartial --rows 12 --cols 12 --colours 3 --seed 1 -o imp.level
+expect_rc "two-player Buttons over 128 buttons" 3 "$PL" buttons solve imp.level
+if grep -q "grundy, minimax: 144 buttons" out; then ok; else bad "two-player limit: reason missing ($(cat out))"; fi
+# The coin search's size limit is an unknown answer too (a graph level may
+# name vertex 1000000, as the docs allow).
+printf 'grid: graph\nedges:\n1 2\n2 3\n3 1000000\nstart: 1 2\ntarget: 3 1000000\n' >graph.level
+expect_rc "coins graph with vertex 1000000" 3 "$PL" coins solve graph.level
+if grep -q "at most 65535" out; then ok; else bad "coins size limit: reason missing ($(cat out))"; fi
+# A limit a solver reports only through its note still gives the 'limit' key.
+"$PL" buttons generate --rows 14 --cols 14 --seed 2 -o b14.level
+expect_rc "Buttons SAT over the memory limit" 3 "$PL" buttons solve b14.level --algorithm sat --memory-limit 1 --json
+if grep -q '"limit": "memory limit"' out; then ok; else bad "SAT memory limit: no limit key"; fi
+# A generated two-player level is one its own reader accepts (a --solvable
+# sparse board may lack a colour the partisan header used to name).
+expect_rc "partisan generate seed 97" 0 "$PL" buttons generate --players partisan --rows 3 --cols 3 --colours 3 \
+    --directions va --fill 50 --solvable --seed 97 -o p97.level
+expect_rc "partisan level seed 97 reads back" 0 "$PL" buttons info p97.level
+
 pl_test_done reliability

@@ -177,12 +177,22 @@ char *buttons_generate(const pl_opts *o, pl_error *err) {
     }
     char players[200];
     if (strcmp(v, "partisan") == 0) {
+        /* only the colours on the board (a sparse or --solvable board may
+         * lack some, and the header may not name a colour the board lacks) */
+        bool present[128] = {false};
+        for (const char *line = t; *line;) {
+            size_t n = strcspn(line, "\n");
+            if (*line != '#' && !memchr(line, ':', n)) /* a board row, not a comment or header */
+                for (size_t q = 0; q < n; q++) present[(unsigned char)line[q] & 127] = true;
+            line += n + (line[n] == '\n');
+        }
         char set[2][BUTTONS_MAX_COLOURS + 1] = {{0}};
         int n[2] = {0, 0};
         for (long c = 0; c < k; c++)
-            if (c != 2) set[c < 2 ? c : (c - 3) % 2][n[c < 2 ? c : (c - 3) % 2]++] = colour_alphabet[c];
+            if (c != 2 && present[(unsigned char)colour_alphabet[c]])
+                set[c < 2 ? c : (c - 3) % 2][n[c < 2 ? c : (c - 3) % 2]++] = colour_alphabet[c];
         snprintf(players, sizeof players, "partisan %s %s%s", n[0] ? set[0] : "-", n[1] ? set[1] : "-",
-                 k >= 3 ? " c" : "");
+                 k >= 3 && present['c'] ? " c" : "");
     } else {
         snprintf(players, sizeof players, "%.190s", v);
     }

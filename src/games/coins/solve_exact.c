@@ -577,8 +577,10 @@ static int setup(search *s, const coins_level *l, const pl_request *req, pl_erro
             s->alist[s->na++] = v;
         }
     }
-    if (s->na > 65535 || nv > 65535)
-        return pl_error_set(err, NULL, 0, 0, "the search board has %d positions (at most 65535)", nv);
+    if (s->na > 65535 || nv > 65535) { /* a size limit of this search: an unknown answer, not an error */
+        pl_error_set(err, NULL, 0, 0, "the search board has %d positions; this search takes at most 65535", nv);
+        return 1;
+    }
     s->bpp = s->na <= 256 ? 1 : 2;
     int sorted = s->n * s->bpp, bits = (s->na + 7) / 8;
     s->bitset = !l->labelled && bits <= sorted;
@@ -661,9 +663,14 @@ static int run(const void *level, const pl_request *req, pl_solution *out, pl_er
     const coins_level *l = level;
     search s;
     out->algorithm = bidir ? "bidir" : "bfs";
-    if (setup(&s, l, req, err)) {
+    int rc = setup(&s, l, req, err);
+    if (rc) {
         teardown(&s);
-        return -1;
+        if (rc < 0) return -1;
+        out->status = PL_UNKNOWN; /* too large for this search (err says why) */
+        snprintf(out->note, sizeof out->note, "%.250s", err->msg);
+        memset(err, 0, sizeof *err);
+        return 0;
     }
     pl_limits local;
     pl_limits *lim = req->limits;
