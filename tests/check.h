@@ -111,6 +111,16 @@ static inline int check_done(const char *name) {
 }
 
 /* The base seed: PL_TEST_SEED from the environment when set, else def. */
+/* A safety-net time limit for a solver call in a test, in seconds, scaled
+ * by PL_TEST_TIME_SCALE (set by ctest from -DPL_TEST_TIMEOUT_SCALE, default
+ * 3): tests never depend on the machine's speed, so a limit only guards
+ * against a hang and must not be hit on a loaded machine. */
+static inline double check_time_limit(double seconds) {
+    const char *v = getenv("PL_TEST_TIME_SCALE");
+    double f = v ? atof(v) : 1;
+    return seconds * (f >= 1 ? f : 1);
+}
+
 static inline uint64_t check_seed_from_env(uint64_t def) {
     const char *s = getenv("PL_TEST_SEED");
     if (!s || !*s) return def;

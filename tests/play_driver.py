@@ -6,7 +6,7 @@ scripted keys, the way a person would type them, and returns its exit status.
 
 KEY is one key: a single character, or one of up down left right space enter
 esc bksp ctrl-c; `wait` waits for the screen to settle. After the last key the
-program must exit within 10 s. --screen writes the last screen's text (the
+program must exit within 60 s (times PL_TEST_TIME_SCALE). --screen writes the last screen's text (the
 bytes the program drew, escape sequences removed) for checks."""
 import fcntl
 import os
@@ -65,7 +65,26 @@ def main(argv):
         os.environ.pop("COLUMNS", None)
         os.execv(command[0], command)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-    log = drain(fd, quiet=0.1)
+    # Wait for a screen state, not for a time: the program is ready for keys
+    # once it has put the terminal in raw mode (no ISIG: ^C is a key, not a
+    # signal; no ICANON: keys arrive one by one) and has drawn something. On a
+    # loaded machine that can take seconds; keys sent before would be
+    # cooked by the terminal (a ^C would kill the program).
+    log = b""
+    ready_by = time.time() + 120
+    while time.time() < ready_by:
+        log += drain(fd, quiet=0.05, limit=0.5)
+        try:
+            lflag = termios.tcgetattr(fd)[3]
+        except termios.error:
+            break
+        if log and not lflag & (termios.ISIG | termios.ICANON):
+            break
+        done, st = os.waitpid(pid, os.WNOHANG)
+        if done:  # it exited before being ready (an error): report as usual
+            log += drain(fd, quiet=0.05, limit=0.5)
+            return finish(st, log, screen)
+    log += drain(fd, quiet=0.1)
     for k in keys:
         if k == "wait":
             log += drain(fd, quiet=0.3)
@@ -76,7 +95,7 @@ def main(argv):
         # keeps the program from blocking on a full pty. An escape needs a
         # pause longer than ncurses' escape delay (25 ms) to stand alone.
         log += drain(fd, quiet=0.1 if k == "esc" else 0.02)
-    deadline = time.time() + 10
+    deadline = time.time() + 60 * float(os.environ.get("PL_TEST_TIME_SCALE", "1"))
     status = None
     while time.time() < deadline:
         log += drain(fd, quiet=0.05, limit=0.2)
@@ -90,6 +109,10 @@ def main(argv):
         sys.stderr.write("play_driver.py: the program did not exit after the last key\n")
         return 99
     log += drain(fd, quiet=0.05, limit=0.5)
+    return finish(status, log, screen)
+
+
+def finish(status, log, screen):
     if screen:
         text = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x1b\][^\x07]*\x07", b"", log)
         with open(screen, "wb") as f:

@@ -34,7 +34,7 @@ static pl_status run(const char *name, const buttons_level *l, uint64_t node_lim
     CHECKF(a != NULL, "no algorithm %s", name);
     if (!a) return PL_UNKNOWN;
     pl_limits lim;
-    pl_limits_init(&lim, 20, node_limit, (size_t)64 << 20);
+    pl_limits_init(&lim, check_time_limit(20), node_limit, (size_t)64 << 20);
     pl_opts o;
     memset(&o, 0, sizeof o);
     pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};

@@ -100,7 +100,7 @@ static pl_status solve_check(const char *name, const buttons_level *l, int expec
     const pl_algorithm *a = gc_algorithm(G, name);
     if (!a) return PL_UNKNOWN;
     pl_limits lim;
-    pl_limits_init(&lim, time_limit, 0, (size_t)64 << 20);
+    pl_limits_init(&lim, check_time_limit(time_limit), 0, (size_t)64 << 20);
     const char *on[] = {"algorithm"};
     pl_opts o;
     memset(&o, 0, sizeof o);

@@ -32,7 +32,7 @@ static void *load_text(const pl_game *g, const char *text) {
 
 static int solve_auto(const pl_game *g, const void *level, const char *objective, pl_solution *sol) {
     pl_limits lim;
-    pl_limits_init(&lim, 20, 0, (size_t)256 << 20);
+    pl_limits_init(&lim, check_time_limit(20), 0, (size_t)256 << 20);
     static const pl_opts none = {.n = 0};
     pl_request req = {.opts = &none, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
     char why[256];

@@ -270,7 +270,7 @@ static void shipped_levels(const char *dir) {
         pl_level_text_free(&lt);
         if (!CHECKF(l != NULL, "%s: %s", path, err.msg)) continue;
         pl_limits lim;
-        pl_limits_init(&lim, 20, 0, 0);
+        pl_limits_init(&lim, check_time_limit(20), 0, 0);
         pl_opts o = {.n = 0};
         pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
         char why[256];
