@@ -267,7 +267,8 @@ int click_solve_beam(const void *level, const pl_request *req, pl_solution *out,
 int click_solve_greedy(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
 /* clang-format off */
-#define CLICK_SEARCH_RESULT "anytime heuristic for max/score (NP-hard: Theorems 14 and 16 of the paper)"
+#define CLICK_SEARCH_RESULT "anytime heuristic for max/score (NP-hard: Theorem 14, two columns and five " \
+    "colours, and Section 4, five columns and three colours)"
 #define CLICK_SEARCH_ALGORITHMS \
     {"nrpa", CLICK_SEARCH_RESULT, \
      "nested rollout policy adaptation (Rosin 2011) with tabu-colour playouts on every thread, restarted " \

@@ -61,7 +61,7 @@ static void level_info(const void *p, json_t *o) {
         "normal play: either player cuts any colour; who cannot cut loses",
         "either player cuts any colour; when nobody can cut, more buttons cut wins (equal: a draw)"};
     static const char *const theorem[] = {
-        "", "Theorem 8: PSPACE-complete (partisan LAST, one player blue, the other red; shared green in 4.1)",
+        "", "Theorem 8: PSPACE-complete (partisan LAST, one player blue, the other red; shared green: Section 4)",
         "Theorem 9: PSPACE-complete (IMPARTIAL, by reduction from Geography, Lemma 4 and Fig. 14)",
         "Theorem 10: PSPACE-complete (SCORING, Theorem 9's board behind the starting gadget of Fig. 15)"};
     json_object_set_new(o, "rule", json_string(rule[l->players]));

@@ -276,7 +276,8 @@ static const pl_algorithm algorithms[] = {
     /* Anytime optimisers for max/score (solve_anytime.c): auto takes nrpa on
      * boards of more than CLICK_SEARCH_AUTO_BLOCKS blocks, exact search below. */
     CLICK_SEARCH_ALGORITHMS,
-    {"exact", "exact search (the general case is NP-complete: Theorems 14 and 16 of the paper)",
+    {"exact", "exact search (the general case is NP-complete: Theorem 14, two columns and five colours, and Section 4, "
+     "five columns and three colours)",
      "depth-first branch and bound with a Zobrist transposition table, sleep sets for commuting clicks and "
      "admissible bounds; exponential in the worst case",
      exact_applies, solve_exact, NULL},

@@ -1,7 +1,9 @@
 /* Clickomania exact solver for the objectives clear, max and score.
  *
- * The general problem is NP-complete (the paper's Theorems 14 and 16), so this
- * is a depth-first branch and bound over boards:
+ * The general problem is NP-complete (the paper's Theorem 14: two columns and
+ * five colours; its Section 4: five columns and three colours; the paper
+ * leaves two colours open), so this is a depth-first branch and bound over
+ * boards:
  *  - Transposition table keyed by two independent Zobrist hashes (128 bits),
  *    per column so a click rehashes only the columns it touched. An entry says
  *    "this board was fully explored having gained g"; reaching it again with a

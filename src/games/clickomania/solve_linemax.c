@@ -22,7 +22,9 @@
  * Every context is the adjacent letter, so the tables are indexed by the
  * interval alone. With walls at both ends R[0][L] is the decision (the tests
  * check it equals the grammar's). Time O(L^3), memory O(L^2) for L <= 2n
- * letters of n groups (Corollary 7 states O(n) times the decision).
+ * letters of n groups (Corollary 7 states O(k n^5): Lemma 1 costs a factor
+ * n^2 over Corollary 6's O(k n^3) decision; both formulas are lost in our
+ * copy of the paper, these are the authors' own summary of their results).
  * The certificate walks the same recurrences: parts in any order, and within
  * a clearing, the prefix, the gaps and the suffix before the last click. */
 #include <stdlib.h>

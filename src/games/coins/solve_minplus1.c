@@ -731,7 +731,7 @@ static void decide(const coins_level *l, pl_limits *lim, bool want, minplus *out
     out->short_why = "";
     int n = l->n;
     if (l->grid != COINS_SQUARE || l->labelled || l->upto != COINS_EXACT) {
-        snprintf(out->why, sizeof out->why, "Section 3.3 is about unlabelled coins on the square grid, exact target");
+        snprintf(out->why, sizeof out->why, "Section 3.3.3 is about unlabelled coins on the square grid, exact target");
         out->short_why = "not the square grid, unlabelled, exact";
         return;
     }
@@ -757,7 +757,7 @@ static void decide(const coins_level *l, pl_limits *lim, bool want, minplus *out
     cset A = {0}, B = {0};
     int *extra = NULL, *last = NULL;
     if (memcmp(f.span, sb, (size_t)f.nv) != 0) {
-        snprintf(out->why, sizeof out->why, "span(B) is not span(A) (Section 3.3 keeps the span)");
+        snprintf(out->why, sizeof out->why, "span(B) is not span(A) (Section 3.3.3 keeps the span)");
         out->short_why = "span(B) != span(A)";
         goto done;
     }

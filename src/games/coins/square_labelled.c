@@ -25,7 +25,7 @@
  * search (iterative deepening, the number of displaced coins as the bound)
  * over the moves inside a window of the cells within distance 2 of the two
  * coins and of the free positions near them, which recovers the small
- * routines the thesis draws (Figures 40, 43, 44, 47-54; lost) in O(1) time
+ * routines the thesis draws (Figures 40, 43, 44, 47-52, 54; lost) in O(1) time
  * each; when the direct swap fails, through a red position. Each swap is
  * O(1) moves found in O(1) time (the window and the depth are bounded); the
  * end of a large 'L' gets the scaffolding of Proposition 3.13 case (II)

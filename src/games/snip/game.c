@@ -98,7 +98,7 @@ static const pl_algorithm algorithms[] = {
      "tool 2 becomes a needle (apex angle at most the target's smallest angle, width below h) that traces every "
      "edge, longest length class first, shortened between classes",
      snip_needle_applies, snip_needle_solve, NULL},
-    {"lshape", "Theorem 5: any polygonal domain, O(n^2) snips and resets",
+    {"lshape", "Theorem 5: disconnected model, any polygonal domain, O(n^2) snips and resets",
      "vertices by L-infinity distance to a corner; the free space of each L-shaped region is triangulated and "
      "each triangle cut out with a tool carved in tool 2 by a solid part of tool 1",
      snip_lshape_applies, snip_lshape_solve, NULL},
