@@ -132,4 +132,12 @@ expect_rc "partisan generate seed 97" 0 "$PL" buttons generate --players partisa
     --directions va --fill 50 --solvable --seed 97 -o p97.level
 expect_rc "partisan level seed 97 reads back" 0 "$PL" buttons info p97.level
 
+# More cases, one file per subject (each sourced here, with expect_rc,
+# expect_err, ok and bad at hand, in the scratch directory).
+for case in "$SRC"/tests/reliability/cases/*.sh; do
+    [[ -e $case ]] || continue
+    # shellcheck source=/dev/null
+    source "$case"
+done
+
 pl_test_done reliability
