@@ -545,6 +545,157 @@ static void test_descriptor(void) {
     CHECK_STR(msg, "--rows x --cols: 16777216 cells is more than 10^7");
 }
 
+/* ---------- regions, writing a level back, level_same ---------- */
+
+/* The `regions:` section (as Two Dots reads it, through pl_regions_read):
+ * values, errors at file:line:col, info's count, the level written back
+ * (comment, rows, regions) reading as the same level, and level_same. */
+static void test_regions_and_text(void) {
+    const char *text = "# gadgets\n"
+                       "a..\n"
+                       "abb\n"
+                       "regions:\n"
+                       "0,0 1,0 left column\n"
+                       "1,1 1,2 B\n";
+    click_level *l = load(text);
+    if (!l) return;
+    CHECK_INT(l->regions.n, 2);
+    if (l->regions.n == 2) {
+        const pl_region *r = l->regions.r;
+        CHECK(r[0].r0 == 0 && r[0].c0 == 0 && r[0].r1 == 1 && r[0].c1 == 0);
+        CHECK_STR(r[0].label, "left column");
+        CHECK(r[1].r0 == 1 && r[1].c0 == 1 && r[1].r1 == 1 && r[1].c1 == 2);
+        CHECK_STR(r[1].label, "B");
+    }
+    CHECK_INT(l->board.rows, 2);
+    CHECK_INT(l->board.cols, 3);
+    CHECK_INT(l->board.blocks, 4);
+    json_t *j = json_object();
+    G->level_info(l, j);
+    CHECK_INT(json_integer_value(json_object_get(j, "regions")), 2);
+    CHECK_INT(json_integer_value(json_object_get(j, "columns")), 3);
+    CHECK_INT(json_integer_value(json_object_get(j, "colours")), 2);
+    json_decref(j);
+
+    /* an explicit board: section reads the same; no regions: none, no info key */
+    click_level *e = load("board:\na..\nabb\n");
+    if (e) {
+        CHECK_INT(e->regions.n, 0);
+        CHECK(e->regions.r == NULL);
+        CHECK(click_level_same(l, e));
+        j = json_object();
+        G->level_info(e, j);
+        CHECK(json_object_get(j, "regions") == NULL);
+        json_decref(j);
+    }
+
+    /* written back: comment lines first ("# ", a bare "#" for an empty line),
+     * the rows without a board: line (the format has no headers), then regions */
+    char *out = click_level_text(l, "made by a test\n\nline 3");
+    CHECK_STR(out, "# made by a test\n#\n# line 3\na..\nabb\nregions:\n0,0 1,0 left column\n1,1 1,2 B\n");
+    click_level *back = out ? load(out) : NULL;
+    if (back) {
+        CHECK(click_level_same(l, back));
+        CHECK(G->level_same(l, back));
+        CHECK_INT(back->regions.n, 2);
+        for (int i = 0; i < back->regions.n && i < l->regions.n; i++) {
+            const pl_region *x = &l->regions.r[i], *y = &back->regions.r[i];
+            CHECKF(x->r0 == y->r0 && x->c0 == y->c0 && x->r1 == y->r1 && x->c1 == y->c1, "region %d", i);
+            CHECK_STR(x->label, y->label);
+        }
+        char *again = click_level_text(back, "made by a test\n\nline 3");
+        CHECK_STR(again, out);
+        free(again);
+        G->level_free(back);
+    }
+    free(out);
+    out = click_level_text(l, NULL);
+    CHECK_STR(out, "a..\nabb\nregions:\n0,0 1,0 left column\n1,1 1,2 B\n");
+    free(out);
+    if (e) {
+        out = click_level_text(e, "");
+        CHECK_STR(out, "a..\nabb\n");
+        free(out);
+    }
+    click_level *nolabel = load("ab\nab\nregions:\n0,1 1,1\n");
+    if (nolabel) {
+        CHECK_INT(nolabel->regions.n, 1);
+        out = click_level_text(nolabel, NULL);
+        CHECK_STR(out, "ab\nab\nregions:\n0,1 1,1\n");
+        free(out);
+        G->level_free(nolabel);
+    }
+
+    /* a bigger generated board round-trips too */
+    pl_opts o = {.name = {"rows", "cols", "colours", "seed"}, .value = {"7", "9", "5", "3"}, .n = 4};
+    pl_error err;
+    char *gt = G->generate(&o, &err);
+    click_level *gl = gt ? load(gt) : NULL;
+    if (gl) {
+        char *t2 = click_level_text(gl, "x");
+        click_level *g2 = t2 ? load(t2) : NULL;
+        CHECK(g2 && click_level_same(gl, g2));
+        if (g2) G->level_free(g2);
+        free(t2);
+        G->level_free(gl);
+    }
+    free(gt);
+
+    /* level_same: the board only (colours by their characters), not regions */
+    struct {
+        const char *text;
+        bool same;
+    } cmp[] = {
+        {"a..\nabb\n", true},                          /* without the regions */
+        {"a..\nabb\nregions:\n0,0 0,0 other\n", true}, /* other regions */
+        {"a..\nabc\n", false},                         /* a block's colour */
+        {"...\na..\nabb\n", false},                    /* one more (empty) row */
+        {"a...\nabb.\n", false},                       /* one more (empty) column */
+        {"...\nabb\n", false},                         /* a block fewer */
+        {"b..\nbaa\n", false},                         /* the colours swapped: same shape, other characters */
+    };
+    for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++) {
+        click_level *x = load(cmp[i].text);
+        if (!x) continue;
+        CHECKF(click_level_same(l, x) == cmp[i].same, "level_same with %s", cmp[i].text);
+        CHECKF(click_level_same(x, l) == cmp[i].same, "level_same (swapped) with %s", cmp[i].text);
+        CHECKF(G->level_same(x, l) == cmp[i].same, "descriptor level_same with %s", cmp[i].text);
+        G->level_free(x);
+    }
+    if (e) G->level_free(e);
+    G->level_free(l);
+
+    /* errors at file:line:col, as for Two Dots */
+    struct {
+        const char *text, *msg;
+    } bad[] = {
+        {"ab\nab\nregions:\n0,0 1,x A\n",
+         "rules.level:4:7: expected a column number (a region is 'r0,c0 r1,c1 label')"},
+        {"ab\nab\nregions:\n0,0 2,1 A\n",
+         "rules.level:4:1: region 0,0 2,1 is not a rectangle inside the 2x2 board (corners top-left, bottom-right, "
+         "inclusive)"},
+        {"# c\nab\nab\nregions:\n0,0 1,1 ok\n1,1 0,0 A\n",
+         "rules.level:6:1: region 1,1 0,0 is not a rectangle inside the 2x2 board (corners top-left, bottom-right, "
+         "inclusive)"},
+        {"ab\nab\nregions:\n0,0;1,1 A\n",
+         "rules.level:4:4: expected a space after the corner (a region is 'r0,c0 r1,c1 label')"},
+        {"ab\nab\nregions:\n0,0 1,1 "
+         "0123456789012345678901234567890123456789012345678901234567890123\n",
+         "rules.level:4:9: label longer than 63 characters"},
+        {"regions:\n0,0 0,0 A\n", "rules.level:1:1: expected board rows (the level has none)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char msg[1024];
+        click_level *x = gc_parse_msg(G, "rules.level", bad[i].text, msg, sizeof msg);
+        CHECKF(x == NULL, "accepted:\n%s", bad[i].text);
+        if (x) {
+            G->level_free(x);
+            continue;
+        }
+        CHECK_STR(msg, bad[i].msg);
+    }
+}
+
 /* ---------- the descriptor's solver on a hand-made board ---------- */
 
 static void test_descriptor_solve(void) {
@@ -617,5 +768,6 @@ int main(void) {
     test_verify_path();
     test_descriptor();
     test_descriptor_solve();
+    test_regions_and_text();
     return check_done("test_click_rules");
 }

@@ -59,8 +59,9 @@ static const bad_case bad_cases[] = {
     /* ---- pl_level_text_check through click_level_parse ---- */
     {STAGE_CLICK, "moves: 3\nab\n", 0, NULL, "t.level:1:1: unknown key 'moves' (this game takes no headers)"},
     {STAGE_CLICK, "ab\nab\ngoal: a 2\n", 0, NULL, "t.level:3:1: unknown key 'goal' (this game takes no headers)"},
-    {STAGE_CLICK, "start:\nab\n", 0, NULL, "t.level:1:1: unknown section 'start' (expected one of: board)"},
-    {STAGE_CLICK, "ab\n\ntarget:\nab\n", 0, NULL, "t.level:3:1: unknown section 'target' (expected one of: board)"},
+    {STAGE_CLICK, "start:\nab\n", 0, NULL, "t.level:1:1: unknown section 'start' (expected one of: board, regions)"},
+    {STAGE_CLICK, "ab\n\ntarget:\nab\n", 0, NULL,
+     "t.level:3:1: unknown section 'target' (expected one of: board, regions)"},
 
     /* ---- pl_grid_from_section through click_level_parse ---- */
     {STAGE_CLICK, "ab\nabc\n", 0, NULL,

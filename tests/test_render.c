@@ -245,6 +245,67 @@ static void test_clickomania_pixels(void) {
     check_clear_context();
 }
 
+/* A Clickomania level with regions (a construction's gadgets): a label that
+ * fits stays inside its dashed frame and the picture keeps its width; one
+ * that does not widens the picture by the margin it needs. PNG, SVG and a
+ * replay render. */
+static void test_clickomania_regions(void) {
+    const pl_game *g = &pl_game_clickomania;
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 50;
+    char msg[512];
+    unsigned w = 0, h = 0;
+    check_context(false, 0, "clickomania a.. / abb with a region labelled inside");
+    void *l = load(g, "a..\nabb\nregions:\n0,0 1,2 G\n");
+    if (l) {
+        CHECKF(render(g, l, NULL, &o, "click-regions.png", msg, sizeof msg) == 0, "render: %s", msg);
+        CHECK(png_header(path_of("click-regions.png"), &w, &h));
+        CHECK_INT((int)w, 200); /* as without regions: the label is inside */
+        image im;
+        if (image_open(&im, "click-regions.png")) {
+            /* the dashed frame 0.06 inside the board's left edge, over a's
+             * blocks (orange, red 0xE6): dark dashes with gaps down that line */
+            double x = (board_x(&im, 50, 3) + 0.06) * 50;
+            int dark = 0, light = 0;
+            for (double y = (CAPTION + 0.3) * 50; y < (CAPTION + 1.7) * 50; y += 1) {
+                bool d = false;
+                for (int dx = -1; dx <= 1; dx++) d = d || (pixel(&im, x + dx, y) >> 16) < 0x80;
+                dark += d;
+                light += !d;
+            }
+            CHECKF(dark > 10 && light > 10, "dashed frame down the left edge: %d dark and %d light pixels", dark,
+                   light);
+            /* a block away from the frame and the label keeps its colour */
+            unsigned b12 = pixel(&im, (board_x(&im, 50, 3) + 2.5) * 50, (CAPTION + 1.5) * 50);
+            CHECKF(b12 == palette_hex(2), "b at 1,2: %06x", b12);
+            image_close(&im);
+        }
+        o.step = 0;
+        CHECKF(render(g, l, "1,1\n", &o, "click-regions0.png", msg, sizeof msg) == 0, "render: %s", msg);
+        o.step = -1;
+        CHECKF(render(g, l, "1,1\n0,0\n", &o, "click-regions.pdf", msg, sizeof msg) == 0, "render: %s", msg);
+        CHECK_INT(pdf_pages(path_of("click-regions.pdf")), 3);
+        g->level_free(l);
+    }
+    check_context(false, 0, "clickomania a.. / abb with a label in the margin");
+    l = load(g, "a..\nabb\nregions:\n0,0 1,0 a long gadget label\n1,1 1,2 B\n");
+    if (l) {
+        CHECKF(render(g, l, NULL, &o, "click-regions-margin.png", msg, sizeof msg) == 0, "render: %s", msg);
+        CHECK(png_header(path_of("click-regions-margin.png"), &w, &h));
+        /* 3 columns + the margin (0.62 * 0.36 a character + 0.8) + 2 * 0.5 */
+        double units = 3 + 0.62 * 0.36 * (double)strlen("a long gadget label") + 0.8 + 1;
+        CHECKF(fabs(w - units * 50) <= 2, "width %u, expected about %.1f", w, units * 50);
+        CHECKF(render(g, l, NULL, &o, "click-regions.svg", msg, sizeof msg) == 0, "render: %s", msg);
+        size_t len;
+        unsigned char *svg = slurp(path_of("click-regions.svg"), &len);
+        CHECK(svg && strstr((char *)svg, "<svg") != NULL && strstr((char *)svg, "</svg>") != NULL);
+        free(svg);
+        g->level_free(l);
+    }
+    check_clear_context();
+}
+
 /* A disc's centre pixel: the piece's colour (letters are off). */
 static void test_disc_games(void) {
     pl_render_options o;
@@ -612,6 +673,7 @@ int main(int argc, char **argv) {
     if (argc > 1) outdir = argv[1];
     test_output_kinds();
     test_clickomania_pixels();
+    test_clickomania_regions();
     test_disc_games();
     test_snip_pixels();
     test_palette_colour_blind();

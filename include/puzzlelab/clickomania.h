@@ -22,10 +22,13 @@ typedef struct click_board {
     uint8_t *cell;
 } click_board;
 
-/* A level: its board and the character of each colour index. */
+/* A level: its board, the character of each colour index, and the
+ * rectangles of its `regions:` section (a construction's gadgets, drawn by
+ * render; the rules ignore them). */
 typedef struct click_level {
     click_board board;
     char colour_char[CLICK_MAX_COLOURS + 1]; /* index 1..ncolours */
+    pl_regions regions;
 } click_level;
 
 typedef struct click_group {
@@ -81,6 +84,13 @@ static inline bool click_groups_commute(const click_group *a, const click_group 
 /* Text. */
 int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err);
 void click_level_free(click_level *l);
+/* The level as text (board rows, then `regions:` when it has any), readable
+ * by click_level_parse; comment is printed first, each of its lines prefixed
+ * with "# " (NULL: none). */
+char *click_level_text(const click_level *l, const char *comment);
+/* Same board: shape and every block, colours compared by their characters.
+ * Regions are annotations and are not compared (as in twodots_level_same). */
+bool click_level_same(const click_level *a, const click_level *b);
 /* Writes "r,c" for the cell (col, h) of board b. */
 void click_move_text(const click_board *b, int col, int h, char *buf, size_t n);
 /* The board as level rows ('\n'-terminated), using the level's characters. */

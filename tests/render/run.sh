@@ -78,6 +78,8 @@ check_game() { # GAME LEVEL NAME
 }
 
 check_game clickomania "$SRC/levels/clickomania/small.level" click
+# a level with regions (a construction's gadgets): labelled frames, one label in a margin
+check_game clickomania "$SRC/tests/cli/levels/regions.level" click-regions
 check_game buttons "$SRC/levels/buttons/lpcp-01.level" buttons
 check_game twodots "$SRC/levels/twodots/cycle.level" twodots
 check_game coins "$SRC/levels/coins/E-to-F.level" coins-square

@@ -45,6 +45,11 @@ static void level_info(const void *p, json_t *o) {
         json_object_set_new(cc, key, json_integer(counts[i]));
     }
     json_object_set_new(o, "colour_counts", cc);
+    if (l->regions.n) json_object_set_new(o, "regions", json_integer(l->regions.n));
+}
+
+static bool level_same(const void *a, const void *b) {
+    return click_level_same(a, b);
 }
 
 
@@ -357,4 +362,5 @@ const pl_game pl_game_clickomania = {
     .generate_options = generate_options,
     .render = &click_render_hooks,
     .play = &click_play_hooks,
+    .level_same = level_same,
 };

@@ -1,6 +1,7 @@
 /* Pictures of a Clickomania state: blocks as coloured unit cells in the fixed
  * frame of formats.md (row 0 at the top), the group about to be clicked
- * outlined and the clicked block marked. */
+ * outlined and the clicked block marked; a level's regions as labelled frames
+ * (a construction's gadgets), the board widened for labels that need a margin. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@ static void bounds(const void *p, pl_box *box) {
     const click_state *st = p;
     box->x0 = 0;
     box->y0 = 0;
-    box->x1 = st->board.cols;
+    box->x1 = st->board.cols + pl_regions_margin(&st->level->regions);
     box->y1 = st->board.rows;
 }
 
@@ -40,6 +41,7 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
             int colour = click_at(b, c, h);
             pl_draw_cell(cv, c, b->rows - 1 - h, colour, st->level->colour_char[colour], false);
         }
+    pl_draw_regions(cv, &st->level->regions, b->cols);
     long r, c;
     const char *end, *bad;
     char msg[128];

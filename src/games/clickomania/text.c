@@ -6,7 +6,7 @@
 #include "puzzlelab/clickomania.h"
 
 static const char *const keys[] = {NULL};
-static const char *const sections[] = {"board", NULL};
+static const char *const sections[] = {"board", "regions", NULL};
 
 int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err) {
     memset(out, 0, sizeof *out);
@@ -64,10 +64,54 @@ int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err) 
         if (h) b->width = c + 1;
     }
     pl_grid_free(&g);
+    if (pl_regions_read(lt, b->rows, b->cols, &out->regions, err)) {
+        click_level_free(out);
+        return -1;
+    }
     return 0;
 }
 
-void click_level_free(click_level *l) { click_board_free(&l->board); }
+void click_level_free(click_level *l) {
+    click_board_free(&l->board);
+    pl_regions_free(&l->regions);
+}
+
+/* ---------- writing a level ---------- */
+
+/* The format has no headers: the rows before any section are the board, so
+ * the board is written without a 'board:' line, like the shipped levels. */
+char *click_level_text(const click_level *l, const char *comment) {
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b, "%s", "");
+    for (const char *p = comment; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        pl_sbuf_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
+        p += n + (nl ? 1 : 0);
+    }
+    char *rows = click_board_text(l, &l->board);
+    pl_sbuf_printf(&b, "%s", rows);
+    free(rows);
+    if (l->regions.n) {
+        pl_sbuf_printf(&b, "regions:\n");
+        for (int i = 0; i < l->regions.n; i++) {
+            const pl_region *g = &l->regions.r[i];
+            pl_sbuf_printf(&b, "%d,%d %d,%d%s%s\n", g->r0, g->c0, g->r1, g->c1, g->label[0] ? " " : "", g->label);
+        }
+    }
+    return b.s;
+}
+
+bool click_level_same(const click_level *a, const click_level *b) {
+    const click_board *x = &a->board, *y = &b->board;
+    if (x->rows != y->rows || x->cols != y->cols || x->width != y->width || x->blocks != y->blocks) return false;
+    for (int c = 0; c < x->width; c++) {
+        if (x->height[c] != y->height[c]) return false;
+        for (int h = 0; h < x->height[c]; h++)
+            if (a->colour_char[click_at(x, c, h)] != b->colour_char[click_at(y, c, h)]) return false;
+    }
+    return true;
+}
 
 void click_move_text(const click_board *b, int col, int h, char *buf, size_t n) {
     snprintf(buf, n, "%d,%d", b->rows - 1 - h, col);
