@@ -1,5 +1,5 @@
 /* The source problems of the reductions (src/problems/): SAT in DIMACS CNF,
- * X3C and Vertex Cover.
+ * X3C, Vertex Cover and 3-Partition.
  *
  *  1. parsers: a table of bad inputs with the exact "file:line:col: message"
  *     the user sees (through pl_error_format, by the direct parser and by the
@@ -91,8 +91,8 @@ static int popcount(unsigned x) {
  * 1. parsers: bad inputs
  * ====================================================================== */
 
-enum { F_SAT, F_X3C, F_VC };
-static const char *const fmt_file[] = {"f.cnf", "f.x3c", "f.gr"};
+enum { F_SAT, F_X3C, F_VC, F_3P };
+static const char *const fmt_file[] = {"f.cnf", "f.x3c", "f.gr", "f.3p"};
 
 typedef struct bad_case {
     int fmt;
@@ -225,6 +225,60 @@ static const bad_case bad_cases[] = {
     {F_VC, "c k 1\np edge 3 1\ne 1 2 3\n", 0, "f.gr:3:7: expected the end of the line (an edge is 'e U V')"},
     {F_VC, "c k 1\np edge 3 1\ne 1 2\t\xA0\n", 0, "f.gr:3:7: non-ASCII byte 0xA0 " ASCII},
     {F_VC, "c k 1\x1B\n", 0, "f.gr:1:6: control character 0x1B " ASCII},
+
+    /* ---- 3-Partition: the header ---- */
+    {F_3P, "", 0, "f.3p:1:1: expected the header 'p 3partition N B' (the file has none)"},
+    {F_3P, "c only\n# comments\n", 0, "f.3p:2:1: expected the header 'p 3partition N B' (the file has none)"},
+    {F_3P, "c x\n  4 5 6\n", 0, "f.3p:2:3: expected the header 'p 3partition N B' before the numbers"},
+    {F_3P, "p 3part 6 15\n", 0, "f.3p:1:3: expected '3partition' (the header is 'p 3partition N B')"},
+    {F_3P, "p  3partitions 6 15\n", 0, "f.3p:1:4: expected '3partition' (the header is 'p 3partition N B')"},
+    {F_3P, "p x3c 6 2\n", 0, "f.3p:1:3: expected '3partition' (the header is 'p 3partition N B')"},
+    {F_3P, "p 3partition\n", 0,
+     "f.3p:1:13: expected the number of integers N (a whole number), found the end of the line"},
+    {F_3P, "p 3partition 4 15\n5 5 5 5\n", 0,
+     "f.3p:1:14: the number of integers N must be a positive multiple of 3 (3m numbers, split into m triples), got 4"},
+    {F_3P, "p 3partition 0 15\n", 0,
+     "f.3p:1:14: the number of integers N must be a positive multiple of 3 (3m numbers, split into m triples), got 0"},
+    {F_3P, "p 3partition  -3 15\n", 0,
+     "f.3p:1:15: the number of integers N must be a positive multiple of 3 (3m numbers, split into m triples), got -3"},
+    {F_3P, "p 3partition 300003 15\n", 0, "f.3p:1:14: the number of integers N must be at most 300000, got 300003"},
+    {F_3P, "p 3partition 3000000000 15\n", 0, "f.3p:1:14: the number of integers N is too large"},
+    {F_3P, "p 3partition 6\n", 0, "f.3p:1:15: expected the bound B (a whole number), found the end of the line"},
+    {F_3P, "p 3partition 6 B\n", 0, "f.3p:1:16: expected the bound B (a whole number)"},
+    {F_3P, "p 3partition 6 2000000000\n", 0, "f.3p:1:16: the bound B is too large"},
+    {F_3P, "p 3partition 6 4\n", 0,
+     "f.3p:1:16: the bound B = 4 leaves no whole number strictly between B/4 and B/2 (B must be 3 or at least 5)"},
+    {F_3P, "p 3partition 3 2\n", 0,
+     "f.3p:1:16: the bound B = 2 leaves no whole number strictly between B/4 and B/2 (B must be 3 or at least 5)"},
+    {F_3P, "p 3partition 3  -7\n", 0,
+     "f.3p:1:17: the bound B = -7 leaves no whole number strictly between B/4 and B/2 (B must be 3 or at least 5)"},
+    {F_3P, "p 3partition 6 15 30\n", 0, "f.3p:1:19: unexpected text after the header 'p 3partition N B'"},
+    {F_3P, "p 3partition 6 15\np 3partition 6 15\n", 0,
+     "f.3p:2:1: a second 'p' line (the header is 'p 3partition N B', once)"},
+    /* ---- 3-Partition: the numbers; B/4 and B/2 themselves are outside */
+    {F_3P, "p 3partition 6 15\n4 4 4 6 6 8\n", 0,
+     "f.3p:2:11: number 6 is 8, not strictly between B/4 and B/2 (4..7 for B = 15)"},
+    {F_3P, "p 3partition 6 15\n4\n\t3\n", 0,
+     "f.3p:3:2: number 2 is 3, not strictly between B/4 and B/2 (4..7 for B = 15)"},
+    {F_3P, "p 3partition 3 16\n4 5 7\n", 0,
+     "f.3p:2:1: number 1 is 4, not strictly between B/4 and B/2 (5..7 for B = 16)"},
+    {F_3P, "p 3partition 3 16\n5 8 3\n", 0,
+     "f.3p:2:3: number 2 is 8, not strictly between B/4 and B/2 (5..7 for B = 16)"},
+    {F_3P, "p 3partition 3 15\n5 5 -5\n", 0,
+     "f.3p:2:5: number 3 is -5, not strictly between B/4 and B/2 (4..7 for B = 15)"},
+    {F_3P, "p 3partition 6 15\n4 4 4 6 6 7\n", 0, "f.3p:1:16: the numbers sum to 31, not m*B = 2*15 = 30"},
+    {F_3P, "p 3partition 3 1000000000\n333333334 333333334 333333334\n", 0,
+     "f.3p:1:16: the numbers sum to 1000000002, not m*B = 1*1000000000 = 1000000000"},
+    {F_3P, "p 3partition 6 15\n4 4 4\n6 6\n", 0, "f.3p:1:14: the header announces 6 numbers, the file has 5"},
+    {F_3P, "p 3partition 3 15\n", 0, "f.3p:1:14: the header announces 3 numbers, the file has 0"},
+    {F_3P, "p 3partition 6 15\n4 4 4 6 6 6 5\n", 0, "f.3p:2:13: number 7 is one more than the header's 6 (line 1)"},
+    {F_3P, "c\np 3partition 3 15\n5 5 5\n# more\n  5\n", 0,
+     "f.3p:5:3: number 4 is one more than the header's 3 (line 2)"},
+    {F_3P, "p 3partition 6 15\n4 4,4\n", 0, "f.3p:2:4: unexpected ',' after number 2 (numbers are separated by spaces)"},
+    {F_3P, "p 3partition 3 15\n5 5 c five\n", 0, "f.3p:2:5: expected number 3 (a whole number)"},
+    {F_3P, "p 3partition 3 15\n5 5 99999999999\n", 0, "f.3p:2:5: number 3 is too large"},
+    {F_3P, "p 3partition 3 15\n5 5 5\xC2\xA0\n", 0, "f.3p:2:6: non-ASCII byte 0xC2 " ASCII},
+    {F_3P, "p 3partition 3 15\n5\x07 5 5\n", 0, "f.3p:2:2: control character 0x07 " ASCII},
 };
 
 /* Parses data in format fmt with the direct parser; 0 or -1. */
@@ -241,6 +295,12 @@ static int parse_direct(int fmt, const char *file, const char *data, size_t len,
         if (rc == 0) pl_x3c_free(&x);
         return rc;
     }
+    if (fmt == F_3P) {
+        pl_3part p;
+        int rc = pl_3part_parse(file, data, len, &p, err);
+        if (rc == 0) pl_3part_free(&p);
+        return rc;
+    }
     pl_vc g;
     int rc = pl_vc_parse(file, data, len, &g, err);
     if (rc == 0) pl_vc_free(&g);
@@ -248,7 +308,10 @@ static int parse_direct(int fmt, const char *file, const char *data, size_t len,
 }
 
 static const pl_problem *problem_of(int fmt) {
-    return fmt == F_SAT ? &pl_problem_sat : fmt == F_X3C ? &pl_problem_x3c : &pl_problem_vertex_cover;
+    return fmt == F_SAT   ? &pl_problem_sat
+           : fmt == F_X3C ? &pl_problem_x3c
+           : fmt == F_3P  ? &pl_problem_3partition
+                          : &pl_problem_vertex_cover;
 }
 
 static void test_bad_inputs(void) {
@@ -322,6 +385,18 @@ static bool parse_vc_ok(const char *data, pl_vc *g) {
         char msg[1024];
         pl_error_format(&err, msg, sizeof msg);
         CHECKF(0, "a good graph was rejected: %s", msg);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_3p_ok(const char *data, pl_3part *p) {
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    if (pl_3part_parse("g.3p", data, strlen(data), p, &err)) {
+        char msg[1024];
+        pl_error_format(&err, msg, sizeof msg);
+        CHECKF(0, "a good 3-Partition instance was rejected: %s", msg);
         return false;
     }
     return true;
@@ -468,6 +543,54 @@ static void test_good_inputs(void) {
         CHECK_INT(g.k, 1);
         CHECK_INT(g.nedges, 2);
         pl_vc_free(&g);
+    }
+
+    pl_3part tp;
+    /* any number of numbers a line, comments between them, CRLF, tabs, '+' */
+    const char *t3 = "c a 3-Partition instance\r\n"
+                     "# m = 3, B = 20\r\n"
+                     "\r\n"
+                     "p 3partition 9 20\r\n"
+                     "6 7 7\t6  6\r\n"
+                     "c between the numbers\n"
+                     "  8\n"
+                     "+6 7\n"
+                     "7";
+    check_context(false, 0, "good 3-Partition:\n%s", t3);
+    if (parse_3p_ok(t3, &tp)) {
+        CHECK_INT(tp.n, 9);
+        CHECK_INT(tp.bound, 20);
+        CHECK_STR(tp.file, "g.3p");
+        static const int want[9] = {6, 7, 7, 6, 6, 8, 6, 7, 7};
+        static const int lines[9] = {5, 5, 5, 5, 5, 7, 8, 8, 9};
+        static const int cols[9] = {1, 3, 5, 7, 10, 3, 1, 4, 1};
+        for (int i = 0; i < 9 && i < tp.n; i++)
+            CHECKF(tp.a[i] == want[i] && tp.line[i] == lines[i] && tp.col[i] == cols[i],
+                   "number %d: %d at %d:%d, expected %d at %d:%d", i + 1, tp.a[i], tp.line[i], tp.col[i], want[i],
+                   lines[i], cols[i]);
+        pl_3part_free(&tp);
+    }
+    /* the smallest bound, B = 3: only ones */
+    check_context(false, 0, "3-Partition with B = 3");
+    if (parse_3p_ok("p 3partition 3 3\n1\n1\n1\n", &tp)) {
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        int triple[3];
+        CHECK_INT(pl_3part_solve(&tp, &lim, triple), 1);
+        CHECK(triple[0] == 1 && triple[1] == 2 && triple[2] == 3);
+        pl_3part_free(&tp);
+    }
+    /* the largest bound, 10^9, with numbers next to B/4 and B/2 (the sum 2 * 10^9 is past INT_MAX) */
+    check_context(false, 0, "3-Partition with B = 10^9");
+    if (parse_3p_ok("p 3partition 6 1000000000\n250000001 499999998 250000001\n499999997 250000001 250000002\n",
+                    &tp)) {
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        int triple[6];
+        CHECK_INT(pl_3part_solve(&tp, &lim, triple), 1);
+        char why[256] = "";
+        CHECKF(pl_3part_check(&tp, triple, NULL, 2, why, sizeof why), "%s", why);
+        pl_3part_free(&tp);
     }
     check_clear_context();
 }
@@ -727,6 +850,114 @@ static void test_set_certificates(void) {
         pl_strvec_free(&out);
         pl_vc_free(&g);
     }
+}
+
+/* numbers: 1:4 2:4 3:4 4:6 5:5 6:7, B = 15; the 3-partitions: {two 4s, 7} and {4, 6, 5} */
+static const char *const tp_cert_instance = "p 3partition 6 15\n4 4 4\n6 5 7\n";
+
+typedef struct tp_cert_case {
+    const char *cert;
+    int rc;             /* of pl_3part_read_partition */
+    const char *expect; /* rc -1: the formatted error; else the verdict's reason, or NULL when valid */
+    int ntriples;       /* rc >= 0: triples read */
+    const char *why;    /* rc 1: the reader's why */
+} tp_cert_case;
+
+static const tp_cert_case tp_cert_cases[] = {
+    {"1 2 6\n3 4 5\n", 0, NULL, 2, NULL},
+    {"5 4 3\n# comment\n  6 1 2\n", 0, NULL, 2, NULL},
+    {"2 3 6\n5 1 4\n", 0, NULL, 2, NULL},
+    {"1 2 6\n", 0, "number 3 is in no triple (1 of the m = 2 triples given)", 1, NULL},
+    {"", 0, "number 1 is in no triple (0 of the m = 2 triples given)", 0, NULL},
+    {"1 2 5\n3 4 6\n", 0, "line 1: 4 + 4 + 5 = 13, not B = 15 (numbers 1 2 5)", 2, NULL},
+    {"1 2 6\n3 5 6\n", 0, "number 6 is in two triples (lines 1 and 2)", 2, NULL},
+    /* the first bad line: the sum on line 1, not the repeat on line 3 */
+    {"1 2 4\n# x\n1 3 5\n", 0, "line 1: 4 + 4 + 6 = 14, not B = 15 (numbers 1 2 4)", 2, NULL},
+    {"3 4 5\n# x\n3 1 2\n", 0, "number 3 is in two triples (lines 1 and 3)", 2, NULL},
+    {"1 1 6\n", 0, "line 1: number 1 twice in one triple", 1, NULL},
+    {"1 2 9\n", 0, "line 1: number 9 is outside 1..6", 1, NULL},
+    {"3 4 5\n0 2 6\n", 0, "line 2: number 0 is outside 1..6", 2, NULL},
+    {"3 4 5\n-1 2 6\n", 0, "line 2: number -1 is outside 1..6", 2, NULL},
+    /* more than m lines: the excess line, unless an earlier one is bad */
+    {"1 2 6\n3 4 5\n1 2 3\n", 1, "line 3: a triple more than m = 2 (the instance has 6 numbers)", 2,
+     "line 3: a triple more than m = 2 (the instance has 6 numbers)"},
+    {"1 2 5\n3 4 6\n1 2 3\n", 1, "line 1: 4 + 4 + 5 = 13, not B = 15 (numbers 1 2 5)", 2,
+     "line 3: a triple more than m = 2 (the instance has 6 numbers)"},
+    {"1 2\n", -1, "a.sol:1:4: expected the third index (a whole number), found the end of the line", 0, NULL},
+    {"1 2 6\n3 4 5 6\n", -1, "a.sol:2:7: expected the end of the line (a triple is three indices of numbers, from 1)",
+     0, NULL},
+    {"1 x 3\n", -1, "a.sol:1:3: expected the second index (a whole number)", 0, NULL},
+    {"1,2,3\n", -1, "a.sol:1:2: unexpected ',' after an index (numbers are separated by spaces)", 0, NULL},
+    {"  3 4 5;\n", -1, "a.sol:1:8: unexpected ';' after the third index (numbers are separated by spaces)", 0, NULL},
+    {"1 2 99999999999\n", -1, "a.sol:1:5: the third index is too large", 0, NULL},
+};
+
+static void test_tp_certificates(void) {
+    pl_3part p;
+    if (!parse_3p_ok(tp_cert_instance, &p)) return;
+    for (size_t i = 0; i < sizeof tp_cert_cases / sizeof tp_cert_cases[0]; i++) {
+        const tp_cert_case *tc = &tp_cert_cases[i];
+        check_context(false, 0, "3partition certificate case %zu:\n%s", i, tc->cert);
+        pl_moves m = moves_of(tc->cert);
+        int triple[6], line[2], nt = -1;
+        char why[256] = "";
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        int rc = pl_3part_read_partition(&p, &m, triple, line, &nt, why, sizeof why, &err);
+        CHECK_INT(rc, tc->rc);
+        if (rc == -1 && tc->rc == -1) {
+            char msg[1024];
+            pl_error_format(&err, msg, sizeof msg);
+            CHECK_STR(msg, tc->expect);
+        } else if (rc >= 0 && tc->rc >= 0) {
+            CHECK_INT(nt, tc->ntriples);
+            if (rc == 1) CHECK_STR(why, tc->why);
+            /* rc 1: the first m triples pass exactly when the verdict is the reader's reason */
+            char cwhy[256] = "";
+            bool ok = pl_3part_check(&p, triple, line, nt, cwhy, sizeof cwhy);
+            CHECK_INT(ok, tc->rc == 0 ? tc->expect == NULL : strcmp(tc->expect, tc->why) == 0);
+            if (!ok && tc->expect) CHECK_STR(cwhy, tc->expect);
+        }
+        pl_verdict vd;
+        memset(&vd, 0, sizeof vd);
+        pl_error err2;
+        memset(&err2, 0, sizeof err2);
+        int vrc = pl_problem_3partition.verify(&p, &m, &vd, &err2);
+        CHECK_INT(vrc, tc->rc < 0 ? -1 : 0);
+        if (vrc == 0 && tc->rc >= 0) {
+            CHECK_INT(vd.ok, tc->expect == NULL);
+            if (tc->expect) CHECK_STR(vd.reason, tc->expect);
+            CHECK_STR(vd.value_name[0], "triples");
+            CHECK_INT(vd.value[0], tc->ntriples);
+        } else if (vrc == -1 && tc->rc == -1) {
+            char msg[1024];
+            pl_error_format(&err2, msg, sizeof msg);
+            CHECK_STR(msg, tc->expect);
+        }
+        pl_moves_free(&m);
+    }
+    /* without lines the reasons name the triples */
+    check_context(false, 0, "pl_3part_check without lines");
+    const int twice[6] = {1, 2, 6, 6, 3, 4};
+    char why[256] = "";
+    CHECK(!pl_3part_check(&p, twice, NULL, 2, why, sizeof why));
+    CHECK_STR(why, "number 6 is in two triples (triples 1 and 2)");
+    const int bad_sum[6] = {1, 2, 6, 3, 4, 4};
+    CHECK(!pl_3part_check(&p, bad_sum, NULL, 2, why, sizeof why));
+    CHECK_STR(why, "triple 2: number 4 twice in one triple");
+    const int good[6] = {4, 5, 3, 6, 1, 2};
+    CHECK(pl_3part_check(&p, good, NULL, 2, why, sizeof why));
+    /* writing: one line a triple, as given */
+    pl_strvec out = {0};
+    pl_3part_write_partition(&p, good, 2, &out);
+    CHECK_INT(out.n, 2);
+    if (out.n == 2) {
+        CHECK_STR(out.s[0], "4 5 3");
+        CHECK_STR(out.s[1], "6 1 2");
+    }
+    pl_strvec_free(&out);
+    pl_3part_free(&p);
+    check_clear_context();
 }
 
 /* ======================================================================
@@ -1193,13 +1424,191 @@ static void test_vc_random(uint64_t base, int n, counts *cnt, int *loops) {
     check_clear_context();
 }
 
+/* ---------- 3-Partition ---------- */
+
+#define TP_MAXM 6 /* the exhaustive assignment: m <= 3; the recursive split: any */
+
+typedef struct tiny_3p {
+    int m, bound;
+    int a[3 * TP_MAXM];
+} tiny_3p;
+
+/* Whether the numbers split into m parts of three summing to B: every
+ * assignment of numbers 2..3m to the m parts (number 1 in the first); m <= 3. */
+static bool tiny_3p_assign(const tiny_3p *t) {
+    const int n = 3 * t->m;
+    long total = 1;
+    for (int i = 1; i < n; i++) total *= t->m;
+    for (long c = 0; c < total; c++) {
+        long x = c;
+        int sum[TP_MAXM] = {t->a[0]}, size[TP_MAXM] = {1};
+        for (int i = 1; i < n; i++) {
+            int g = (int)(x % t->m);
+            x /= t->m;
+            sum[g] += t->a[i];
+            size[g]++;
+        }
+        bool ok = true;
+        for (int g = 0; g < t->m; g++) ok &= sum[g] == t->bound && size[g] == 3;
+        if (ok) return true;
+    }
+    return false;
+}
+
+/* The same by a plain recursion (no values, no memory, no bounds): the first
+ * unused number with every pair of unused numbers after it that completes it. */
+static bool tiny_3p_split(const tiny_3p *t, unsigned used) {
+    int i = 0;
+    while (i < 3 * t->m && (used >> i & 1u)) i++;
+    if (i == 3 * t->m) return true;
+    for (int j = i + 1; j < 3 * t->m; j++)
+        for (int k = j + 1; k < 3 * t->m; k++)
+            if (!(used >> j & 1u) && !(used >> k & 1u) && t->a[i] + t->a[j] + t->a[k] == t->bound &&
+                tiny_3p_split(t, used | 1u << i | 1u << j | 1u << k))
+                return true;
+    return false;
+}
+
+static bool tiny_3p_yes(const tiny_3p *t) {
+    bool yes = tiny_3p_split(t, 0);
+    if (t->m <= 3) CHECKF(tiny_3p_assign(t) == yes, "the two brute forces disagree");
+    return yes;
+}
+
+/* Whether triple (m triples, indices from 1) is a 3-partition of t, checked here. */
+static bool tiny_3p_is_partition(const tiny_3p *t, const int *triple) {
+    bool seen[3 * TP_MAXM + 1] = {false};
+    for (int g = 0; g < t->m; g++) {
+        int sum = 0;
+        for (int k = 0; k < 3; k++) {
+            int i = triple[3 * g + k];
+            if (i < 1 || i > 3 * t->m || seen[i]) return false;
+            seen[i] = true;
+            sum += t->a[i - 1];
+        }
+        if (sum != t->bound) return false;
+    }
+    return true;
+}
+
+/* m in minm..maxm, B in 9..80 (every such B has triples in range); a sixth
+ * planted (m triples), the rest uniform numbers in range pushed to the sum mB. */
+static void random_tiny_3p(pl_rng *r, tiny_3p *t, int minm, int maxm) {
+    t->m = minm + (int)pl_rng_below(r, (uint64_t)(maxm - minm + 1));
+    t->bound = 9 + (int)pl_rng_below(r, 72);
+    const int n = 3 * t->m, lo = t->bound / 4 + 1, hi = (t->bound - 1) / 2;
+    if (pl_rng_below(r, 6) == 0) {
+        for (int g = 0; g < t->m; g++) {
+            int x, y, z;
+            do {
+                x = lo + (int)pl_rng_below(r, (uint64_t)(hi - lo + 1));
+                y = lo + (int)pl_rng_below(r, (uint64_t)(hi - lo + 1));
+                z = t->bound - x - y;
+            } while (z < lo || z > hi);
+            t->a[3 * g] = x, t->a[3 * g + 1] = y, t->a[3 * g + 2] = z;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)pl_rng_below(r, (uint64_t)i + 1), tmp = t->a[i];
+            t->a[i] = t->a[j];
+            t->a[j] = tmp;
+        }
+        return;
+    }
+    int sum = 0;
+    for (int i = 0; i < n; i++) sum += t->a[i] = lo + (int)pl_rng_below(r, (uint64_t)(hi - lo + 1));
+    while (sum != t->m * t->bound) { /* one step of 1 at a time, within the range */
+        int i = (int)pl_rng_below(r, (uint64_t)n);
+        if (sum > t->m * t->bound && t->a[i] > lo) t->a[i]--, sum--;
+        else if (sum < t->m * t->bound && t->a[i] < hi) t->a[i]++, sum++;
+    }
+}
+
+/* The instance as text: comments, any number of numbers a line, CRLF or not. */
+static void tiny_3p_text(const tiny_3p *t, pl_rng *r, tbuf *b) {
+    b->n = 0;
+    const char *eol = pl_rng_below(r, 4) == 0 ? "\r\n" : "\n";
+    if (pl_rng_below(r, 2)) tb_printf(b, "c tiny%s", eol);
+    tb_printf(b, "p 3partition %d %d%s", 3 * t->m, t->bound, eol);
+    for (int i = 0; i < 3 * t->m; i++) {
+        int layout = (int)pl_rng_below(r, 6);
+        tb_printf(b, "%s%d", layout == 0 ? "\t" : layout == 1 ? "  " : "", t->a[i]);
+        if (i + 1 == 3 * t->m || layout >= 3)
+            tb_printf(b, "%s%s", eol, layout == 5 ? "# between\n" : "");
+        else
+            tb_printf(b, " ");
+    }
+}
+
+/* The solver's certificate through write -> moves -> read -> check. */
+static void tp_round_trip(const pl_3part *p, const int *triple) {
+    pl_strvec out = {0};
+    pl_3part_write_partition(p, triple, p->n / 3, &out);
+    CHECK_INT(out.n, p->n / 3);
+    pl_moves m;
+    pl_moves_from_strvec(&out, "rt.sol", &m);
+    int back[3 * TP_MAXM], line[TP_MAXM], nt = 0;
+    char why[256] = "";
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    CHECK_INT(pl_3part_read_partition(p, &m, back, line, &nt, why, sizeof why, &err), 0);
+    CHECK_INT(nt, p->n / 3);
+    CHECKF(nt == p->n / 3 && memcmp(back, triple, (size_t)p->n * sizeof *back) == 0, "the triples read back differ");
+    for (int t = 0; t < nt; t++) CHECK_INT(line[t], t + 1);
+    CHECKF(pl_3part_check(p, back, line, nt, why, sizeof why), "read back: %s", why);
+    pl_moves_free(&m);
+    pl_strvec_free(&out);
+}
+
+static void test_3p_random(uint64_t base, int n, int minm, int maxm, counts *cnt) {
+    tbuf *b = malloc(sizeof *b);
+    for (int it = 0; it < n; it++) {
+        uint64_t seed = base + (uint64_t)it;
+        pl_rng r;
+        pl_rng_seed(&r, seed);
+        tiny_3p t;
+        random_tiny_3p(&r, &t, minm, maxm);
+        tiny_3p_text(&t, &r, b);
+        check_context(true, seed, "%s", b->s);
+        pl_3part p;
+        if (!parse_3p_ok(b->s, &p)) continue;
+        CHECK_INT(p.bound, t.bound);
+        if (!CHECK_EQ(p.n, 3 * t.m)) {
+            pl_3part_free(&p);
+            continue;
+        }
+        CHECKF(!memcmp(p.a, t.a, (size_t)p.n * sizeof *p.a), "the numbers read differently");
+        bool yes = tiny_3p_yes(&t);
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        int triple[3 * TP_MAXM];
+        memset(triple, 0x55, sizeof triple);
+        int rc = pl_3part_solve(&p, &lim, triple);
+        CHECKF(rc == yes, "the solver says %d, the brute force %d", rc, yes);
+        if (rc == 1) {
+            cnt->yes++;
+            CHECKF(tiny_3p_is_partition(&t, triple), "the solver's triples are not a 3-partition");
+            char why[256] = "";
+            CHECKF(pl_3part_check(&p, triple, NULL, t.m, why, sizeof why), "pl_3part_check rejects them: %s", why);
+            if (it % 4 == 0) tp_round_trip(&p, triple);
+        } else if (rc == 0) {
+            cnt->no++;
+        }
+        CHECK(lim.nodes > 0 && lim.hit == PL_LIMIT_NONE);
+        if (it % 40 == 0) descriptor_solve(&pl_problem_3partition, &p, yes, "triples");
+        pl_3part_free(&p);
+    }
+    free(b);
+    check_clear_context();
+}
+
 /* ---------- the registry, info, limits ---------- */
 
 static void test_registry(void) {
     const pl_problem *const *all = pl_problems();
     int n = 0;
     while (all[n]) n++;
-    CHECK_INT(n, 3);
+    CHECK_INT(n, 4);
+    CHECK(pl_problem_find("3partition") == &pl_problem_3partition);
     CHECK(pl_problem_find("sat") == &pl_problem_sat);
     CHECK(pl_problem_find("x3c") == &pl_problem_x3c);
     CHECK(pl_problem_find("vertex-cover") == &pl_problem_vertex_cover);
@@ -1255,6 +1664,24 @@ static void test_registry(void) {
         json_decref(o);
         descriptor_solve(vc, inst, 1, "cover_size");
         vc->free(inst);
+    }
+    const pl_problem *tp = pl_problem_find("3partition");
+    const char *tt = "p 3partition 6 15\n4 4 4 6 6 6\n";
+    inst = tp ? tp->parse("i.3p", tt, strlen(tt), &err) : NULL;
+    if (CHECK(inst != NULL)) {
+        json_t *o = json_object();
+        tp->info(inst, o);
+        CHECK_INT(json_integer_value(json_object_get(o, "m")), 2);
+        CHECK_INT(json_integer_value(json_object_get(o, "bound")), 15);
+        CHECK_INT(json_integer_value(json_object_get(o, "numbers")), 6);
+        CHECK_INT(json_integer_value(json_object_get(o, "min")), 4);
+        CHECK_INT(json_integer_value(json_object_get(o, "max")), 6);
+        CHECK_INT(json_integer_value(json_object_get(o, "sum")), 30);
+        CHECK_INT(json_integer_value(json_object_get(o, "distinct_values")), 2);
+        CHECK(json_is_true(json_object_get(o, "strong_form")));
+        json_decref(o);
+        descriptor_solve(tp, inst, 0, NULL); /* 4 + 4 + 6 = 14, 4 + 6 + 6 = 16 */
+        tp->free(inst);
     }
 }
 
@@ -1315,6 +1742,42 @@ static void test_node_limit(void) {
             CHECK_INT(pl_x3c_solve(inst, &lim, chosen), -1);
         }
         p->free(inst);
+    }
+    /* 3-Partition: a yes- and a no-instance under node limits; every limit below what the search needs gives -1 */
+    static const char *const tp_text[2] = {"p 3partition 12 20\n6 7 7 6 6 8 6 7 7 7 6 7\n",
+                                           "p 3partition 15 37\n11 15 15 15 15 12 11 12 10 15 10 10 13 10 11\n"};
+    for (int k = 0; k < 2; k++) {
+        check_context(false, 0, "3-Partition under node limits:\n%s", tp_text[k]);
+        pl_3part tp;
+        if (!parse_3p_ok(tp_text[k], &tp)) continue;
+        int triple[15];
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        CHECK_INT(pl_3part_solve(&tp, &lim, triple), k == 0);
+        uint64_t need = lim.nodes;
+        CHECK(need > 2);
+        for (uint64_t limit = 1; limit < need; limit++) {
+            pl_limits_init(&lim, 0, limit, 0);
+            CHECK_INT(pl_3part_solve(&tp, &lim, triple), -1);
+            CHECK_INT(lim.hit, PL_LIMIT_NODES);
+        }
+        pl_limits_init(&lim, 0, need, 0);
+        CHECK_INT(pl_3part_solve(&tp, &lim, triple), k == 0);
+        /* through the descriptor: unknown, no certificate */
+        pl_opts o;
+        memset(&o, 0, sizeof o);
+        pl_limits_init(&lim, 0, 1, 0);
+        pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+        pl_solution sol;
+        pl_solution_init(&sol);
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        CHECK_INT(pl_problem_3partition.solve(&tp, &req, &sol, &err), 0);
+        CHECK_INT(sol.status, PL_UNKNOWN);
+        CHECK_INT(sol.limit_hit, PL_LIMIT_NODES);
+        CHECK_INT(sol.moves.n, 0);
+        pl_solution_free(&sol);
+        pl_3part_free(&tp);
     }
     /* SAT under a node limit of 1 on random formulas: any status, never a wrong one */
     for (int it = 0; it < 40; it++) {
@@ -1616,36 +2079,186 @@ static void test_vc_generator(uint64_t base, counts *cnt) {
     check_clear_context();
 }
 
+static void test_3p_generator(uint64_t base, counts *cnt) {
+    int differ = 0, pairs = 0;
+    for (int it = 0; it < 240; it++) {
+        uint64_t seed = base + (uint64_t)it;
+        pl_rng r;
+        pl_rng_seed(&r, seed);
+        char answer = "yna"[it % 3];
+        /* no-instances: m >= 2 and B >= 15 (m = 2 has none for B = 14, see the errors below) */
+        int m = (answer == 'n' ? 2 : 1) + (int)pl_rng_below(&r, answer == 'n' ? 2 : 3);
+        int bound = answer == 'n' ? 15 + (int)pl_rng_below(&r, 30) : 9 + (int)pl_rng_below(&r, 36);
+        check_context(true, seed, "pl_3part_random(%d, %d, '%c')", m, bound, answer);
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        char *text = pl_3part_random(m, bound, answer, seed, &err);
+        if (!CHECKF(text != NULL, "%s", err.msg)) continue;
+        char *again = pl_3part_random(m, bound, answer, seed, &err);
+        CHECKF(again && strcmp(text, again) == 0, "the same seed gave another text");
+        free(again);
+        if (m >= 2 && bound >= 20) {
+            char *other = pl_3part_random(m, bound, answer, seed + 1000003u, &err);
+            if (other) {
+                pairs++;
+                differ += strcmp(body(text), body(other)) != 0;
+            }
+            free(other);
+        }
+        pl_3part p;
+        if (parse_3p_ok(text, &p)) {
+            CHECK_INT(p.n, 3 * m);
+            CHECK_INT(p.bound, bound);
+            tiny_3p t = {.m = m, .bound = bound};
+            memcpy(t.a, p.a, (size_t)p.n * sizeof *p.a);
+            bool yes = tiny_3p_yes(&t);
+            if (answer == 'y') CHECKF(yes, "--answer yes gave no 3-partition");
+            if (answer == 'n') CHECKF(!yes, "--answer no gave a 3-partition");
+            if (answer != 'a' && yes) cnt->yes++;
+            if (answer != 'a' && !yes) cnt->no++;
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 0, 0);
+            int triple[3 * TP_MAXM];
+            CHECK_INT(pl_3part_solve(&p, &lim, triple), yes);
+            pl_3part_free(&p);
+        }
+        free(text);
+    }
+    check_context(false, 0, "3partition generator: different seeds");
+    CHECKF(pairs > 60 && differ >= pairs - pairs / 10, "only %d of %d pairs of seeds gave different instances", differ,
+           pairs);
+    /* larger planted instances stay yes, and the solver finds them (dense ones of m = 200, B = 1000 are
+     * beyond it: see docs/formats.md) */
+    static const int big[4][2] = {{50, 1000}, {300, 1000000000}, {200, 100}, {1000, 1000000000}};
+    for (int k = 0; k < 4; k++) {
+        int m = big[k][0], bound = big[k][1];
+        check_context(false, 0, "pl_3part_random(%d, %d, 'y', %d)", m, bound, k);
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        char *text = pl_3part_random(m, bound, 'y', (uint64_t)k, &err);
+        pl_3part p;
+        if (CHECKF(text != NULL, "%s", err.msg) && parse_3p_ok(text, &p)) {
+            int *triple = malloc((size_t)p.n * sizeof *triple);
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 1000000, 0);
+            CHECK_INT(pl_3part_solve(&p, &lim, triple), 1);
+            char why[256] = "";
+            CHECKF(pl_3part_check(&p, triple, NULL, m, why, sizeof why), "%s", why);
+            free(triple);
+            pl_3part_free(&p);
+        }
+        free(text);
+    }
+    check_context(false, 0, "3partition generator errors");
+    pl_error err;
+    memset(&err, 0, sizeof err);
+    CHECK(pl_3part_random(0, 15, 'a', 1, &err) == NULL);
+    CHECK_STR(err.msg, "3partition generate: --m must be in 1..100000");
+    static const int no_triples[] = {1, 2, 4, 5, 8};
+    for (size_t i = 0; i < sizeof no_triples / sizeof no_triples[0]; i++) {
+        char want[256];
+        snprintf(want, sizeof want,
+                 "3partition generate: no three whole numbers strictly between B/4 and B/2 sum to B = %d (B must be "
+                 "3, 6, 7 or at least 9)",
+                 no_triples[i]);
+        memset(&err, 0, sizeof err);
+        CHECK(pl_3part_random(2, no_triples[i], 'y', 1, &err) == NULL);
+        CHECK_STR(err.msg, want);
+    }
+    memset(&err, 0, sizeof err);
+    CHECK(pl_3part_random(1, 15, 'n', 1, &err) == NULL);
+    CHECK_STR(err.msg, "3partition generate --answer no: with m = 1 the three numbers are the one triple");
+    /* m = 2: 4, 4, 5, 5, 5, 5; 4, 4, 4, 5, 5, 6; 4, 4, 4, 4, 6, 6 all split (B = 14) */
+    memset(&err, 0, sizeof err);
+    CHECK(pl_3part_random(2, 14, 'n', 1, &err) == NULL);
+    CHECK_STR(err.msg, "3partition generate --answer no: with m = 2 and B = 14, each of the 3 multisets of numbers "
+                       "strictly between B/4 and B/2 summing to mB splits into triples; choose a larger --bound");
+    memset(&err, 0, sizeof err);
+    CHECK(pl_3part_random(3, 12, 'n', 1, &err) == NULL);
+    CHECK_STR(err.msg, "3partition generate --answer no: with m = 3 and B = 12, the one multiset of numbers strictly "
+                       "between B/4 and B/2 summing to mB splits into triples; choose a larger --bound");
+    /* B = 13 has exactly one no-instance for m = 2 (five 4s and a 6), found by trying them all if need be */
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        char *text = pl_3part_random(2, 13, 'n', seed, &err);
+        pl_3part p;
+        if (CHECKF(text != NULL, "%s", err.msg) && parse_3p_ok(text, &p)) {
+            int fours = 0, sixes = 0;
+            for (int i = 0; i < p.n; i++) fours += p.a[i] == 4, sixes += p.a[i] == 6;
+            CHECK(fours == 5 && sixes == 1);
+            pl_3part_free(&p);
+        }
+        free(text);
+    }
+    /* too many multisets to try them all (21001), none without a 3-partition: the tries run out */
+    memset(&err, 0, sizeof err);
+    CHECK(pl_3part_random(7000, 7, 'n', 1, &err) == NULL);
+    CHECK_STR(err.msg, "3partition generate --answer no: no instance without a 3-partition in 500 tries; choose a "
+                       "larger --bound or another --m");
+    /* the descriptor's options */
+    pl_opts o;
+    memset(&o, 0, sizeof o);
+    o.name[0] = "bound", o.value[0] = "2", o.n = 1;
+    memset(&err, 0, sizeof err);
+    CHECK(pl_problem_3partition.generate(&o, &err) == NULL);
+    CHECK_STR(err.msg, "--bound: 2 is out of range [3, 1000000000]");
+    o.name[0] = "m", o.value[0] = "100001";
+    memset(&err, 0, sizeof err);
+    CHECK(pl_problem_3partition.generate(&o, &err) == NULL);
+    CHECK_STR(err.msg, "--m: 100001 is out of range [1, 100000]");
+    memset(&o, 0, sizeof o);
+    char *d = pl_problem_3partition.generate(&o, &err);
+    char *e = pl_3part_random(2, 15, 'a', 1, &err);
+    CHECKF(d && e && strcmp(d, e) == 0, "3partition generate's defaults");
+    free(d);
+    free(e);
+    o.name[0] = "m", o.value[0] = "3", o.name[1] = "bound", o.value[1] = "40", o.name[2] = "answer",
+    o.value[2] = "no", o.name[3] = "seed", o.value[3] = "9", o.n = 4;
+    d = pl_problem_3partition.generate(&o, &err);
+    e = pl_3part_random(3, 40, 'n', 9, &err);
+    CHECKF(d && e && strcmp(d, e) == 0, "3partition generate --m 3 --bound 40 --answer no --seed 9");
+    free(d);
+    free(e);
+    check_clear_context();
+}
+
 int main(void) {
     uint64_t base = check_seed_from_env(20240717);
     test_bad_inputs();
     test_good_inputs();
     test_sat_certificates();
     test_set_certificates();
+    test_tp_certificates();
     test_registry();
     test_node_limit();
 
-    counts sat = {0, 0}, x3c = {0, 0}, vc = {0, 0};
+    counts sat = {0, 0}, x3c = {0, 0}, vc = {0, 0}, tp = {0, 0};
     int loops = 0;
     test_sat_random(base, 2000, &sat);
     test_x3c_random(base + 1000000u, 3000, &x3c);
     test_vc_random(base + 2000000u, 3000, &vc, &loops);
+    test_3p_random(base + 6000000u, 3000, 1, 3, &tp);
+    counts tp6 = {0, 0};
+    test_3p_random(base + 6500000u, 1000, 4, 6, &tp6);
     printf("brute force: sat %d satisfiable, %d unsatisfiable; x3c %d yes, %d no; vertex cover %d yes, %d no "
-           "(%d self-loops)\n",
-           sat.yes, sat.no, x3c.yes, x3c.no, vc.yes, vc.no, loops);
+           "(%d self-loops); 3-partition %d yes, %d no (m <= 3), %d yes, %d no (m 4..6)\n",
+           sat.yes, sat.no, x3c.yes, x3c.no, vc.yes, vc.no, loops, tp.yes, tp.no, tp6.yes, tp6.no);
     CHECK(sat.yes > 300 && sat.no > 300);
     CHECK(x3c.yes > 500 && x3c.no > 500);
     CHECK(vc.yes > 500 && vc.no > 500 && loops > 200);
+    CHECK(tp.yes > 500 && tp.no > 500 && tp6.yes > 100 && tp6.no > 100);
 
-    counts gs = {0, 0}, gx = {0, 0}, gv = {0, 0};
+    counts gs = {0, 0}, gx = {0, 0}, gv = {0, 0}, gt = {0, 0};
     test_sat_generator(base + 3000000u, &gs);
     test_x3c_generator(base + 4000000u, &gx);
     test_vc_generator(base + 5000000u, &gv);
-    printf("generators: sat %d yes, %d no; x3c %d yes, %d no; vertex cover %d yes, %d no (as asked)\n", gs.yes, gs.no,
-           gx.yes, gx.no, gv.yes, gv.no);
+    test_3p_generator(base + 7000000u, &gt);
+    printf("generators: sat %d yes, %d no; x3c %d yes, %d no; vertex cover %d yes, %d no; 3-partition %d yes, %d no "
+           "(as asked)\n",
+           gs.yes, gs.no, gx.yes, gx.no, gv.yes, gv.no, gt.yes, gt.no);
     CHECK(gs.yes == 50 && gs.no == 50 && gx.yes == 80 && gx.no == 80 && gv.yes == 100 && gv.no == 100);
+    CHECK(gt.yes == 80 && gt.no == 80);
     printf("%zu bad inputs with their messages, %zu certificate cases\n", sizeof bad_cases / sizeof bad_cases[0],
            sizeof sat_cert_cases / sizeof sat_cert_cases[0] + sizeof x3c_cert_cases / sizeof x3c_cert_cases[0] +
-               sizeof vc_cert_cases / sizeof vc_cert_cases[0]);
+               sizeof vc_cert_cases / sizeof vc_cert_cases[0] + sizeof tp_cert_cases / sizeof tp_cert_cases[0]);
     return check_done("test_problems");
 }

@@ -1,4 +1,5 @@
-/* Source problems of the papers' reductions (3-SAT, X3C, Vertex Cover, ...):
+/* Source problems of the papers' reductions (3-SAT, X3C, Vertex Cover,
+ * 3-Partition):
  * a part of the library that knows no game. Each problem has a text format
  * read with file:line:col errors, an exact solver that returns a certificate,
  * a verifier, `info` and a seeded generator whose yes/no balance can be
@@ -6,7 +7,9 @@
  *
  * Certificates are lines, like a game's moves: a satisfying assignment is
  * one literal a line ("3", "-4"), an exact cover one set number a line, a
- * vertex cover one vertex a line (numbers as in the file, from 1).
+ * vertex cover one vertex a line, a 3-partition one triple of numbers a line
+ * ("1 5 9": the first, fifth and ninth numbers of the file; numbers as in the
+ * file, from 1).
  *
  * A reduction (pl_reduction, listed by the game it reduces to) turns a
  * source instance into a level of the game (build), a source certificate into
@@ -44,6 +47,19 @@ typedef struct pl_vc {
     char file[256];
 } pl_vc;
 
+/* 3-Partition: the bound B and n = 3m numbers a[0..n-1] (numbered from 1 in
+ * the file order), each strictly between B/4 and B/2 (so any numbers summing
+ * to B are exactly three), summing to mB. The parser enforces all of it, and
+ * bounds n <= PL_3PART_MAX_NUMBERS and B <= 10^9, so sums fit in long long
+ * and triple sums in int. */
+#define PL_3PART_MAX_NUMBERS 300000
+typedef struct pl_3part {
+    int n, bound;
+    int *a;
+    int *line, *col; /* where number i is in the file */
+    char file[256];
+} pl_3part;
+
 /* Whether every clause has exactly three literals, and whether no clause
  * repeats a variable (the usual 3-SAT); the reductions say which they need. */
 bool pl_cnf_three_literals(const pl_cnf *f);
@@ -63,17 +79,31 @@ int pl_sat_read_assignment(const pl_cnf *f, const pl_moves *cert, signed char *v
 int pl_x3c_read_cover(const pl_x3c *x, const pl_moves *cert, bool *chosen, char *why, size_t n, pl_error *err);
 /* in[v] for v = 1..nvertices. */
 int pl_vc_read_cover(const pl_vc *g, const pl_moves *cert, bool *in, char *why, size_t n, pl_error *err);
+/* triple[3t + k] (k = 0..2) for the triples t = 0..*ntriples-1, the numbers'
+ * indices from 1 as written, and line[t] the certificate line of triple t;
+ * both arrays have room for m = n/3 triples. -1 only for a line that is not
+ * three whole numbers; indices out of range, repeats, sums and coverage are
+ * left to pl_3part_check, so that the verdict names the first bad line. The
+ * one contradiction found here is a line after the m-th: 1 with why, the
+ * first m triples read (check them first: if one of them is bad, its line
+ * comes earlier). */
+int pl_3part_read_partition(const pl_3part *p, const pl_moves *cert, int *triple, int *line, int *ntriples, char *why,
+                            size_t n, pl_error *err);
 
 /* Checks (no syntax involved): true when the certificate is one, else false
  * with the reason in why. */
 bool pl_sat_check(const pl_cnf *f, const signed char *value, char *why, size_t n);
 bool pl_x3c_check(const pl_x3c *x, const bool *chosen, char *why, size_t n);
 bool pl_vc_check(const pl_vc *g, const bool *in, char *why, size_t n);
+/* The triples in order (line may be NULL: reasons then say "triple T"):
+ * indices in 1..n, none twice, each triple summing to B, every number used. */
+bool pl_3part_check(const pl_3part *p, const int *triple, const int *line, int ntriples, char *why, size_t n);
 
 /* Writing certificates as lines. */
 void pl_sat_write_assignment(const pl_cnf *f, const signed char *value, pl_strvec *out);
 void pl_x3c_write_cover(const pl_x3c *x, const bool *chosen, pl_strvec *out);
 void pl_vc_write_cover(const pl_vc *g, const bool *in, pl_strvec *out);
+void pl_3part_write_partition(const pl_3part *p, const int *triple, int ntriples, pl_strvec *out);
 
 /* Exact solvers behind `solve`, for the library's own use (tests,
  * generators): 1 yes (the certificate filled), 0 no, -1 a limit was hit. */
@@ -84,6 +114,8 @@ int pl_vc_solve(const pl_vc *g, int k, pl_limits *lim, bool *in);
 /* The size of a minimum vertex cover (its vertices in `in` when not NULL);
  * -1 when a limit was hit. */
 int pl_vc_minimum(const pl_vc *g, pl_limits *lim, bool *in);
+/* triple: room for n = 3m indices; on 1, the m triples (indices from 1). */
+int pl_3part_solve(const pl_3part *p, pl_limits *lim, int *triple);
 
 /* Parsing from text (file names the text in messages) and freeing. */
 int pl_cnf_parse(const char *file, const char *data, size_t len, pl_cnf *out, pl_error *err);
@@ -92,6 +124,8 @@ int pl_x3c_parse(const char *file, const char *data, size_t len, pl_x3c *out, pl
 void pl_x3c_free(pl_x3c *x);
 int pl_vc_parse(const char *file, const char *data, size_t len, pl_vc *out, pl_error *err);
 void pl_vc_free(pl_vc *g);
+int pl_3part_parse(const char *file, const char *data, size_t len, pl_3part *out, pl_error *err);
+void pl_3part_free(pl_3part *p);
 
 /* Random instances (text in the problem's format; the generators behind
  * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
@@ -101,11 +135,16 @@ char *pl_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_erro
 char *pl_x3c_random(int q, int nsets, char answer, uint64_t seed, pl_error *err);
 /* k < 0: the minimum cover (yes), or one less ('n'). */
 char *pl_vc_random(int nvertices, int nedges, char answer, int k, uint64_t seed, pl_error *err);
+/* m triples, bound B: 'y' m planted triples summing to B, shuffled; 'n' and
+ * 'a' random numbers in (B/4, B/2) summing to mB, for 'n' drawn until the
+ * solver says no (for small m and B every such multiset is tried before
+ * giving up, so the error says whether none exists). */
+char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *err);
 
 /* ---------- the problem descriptor ---------- */
 
 typedef struct pl_problem {
-    const char *name; /* the command name: sat, x3c, vertex-cover */
+    const char *name; /* the command name: sat, x3c, vertex-cover, 3partition */
     const char *title;
     const char *summary;
     const char *format_help; /* the file format and the certificate, for `help` */
@@ -124,6 +163,7 @@ typedef struct pl_problem {
 extern const pl_problem pl_problem_sat;
 extern const pl_problem pl_problem_x3c;
 extern const pl_problem pl_problem_vertex_cover;
+extern const pl_problem pl_problem_3partition;
 const pl_problem *const *pl_problems(void); /* NULL-terminated */
 const pl_problem *pl_problem_find(const char *name);
 /* The instance in path (or "-"), parsed; NULL with err. */

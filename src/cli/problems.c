@@ -1,6 +1,6 @@
 /* `puzzlelab PROBLEM COMMAND`: the source problems of the reductions (sat,
- * x3c, vertex-cover) with the same commands, exit codes and JSON keys as the
- * games: solve, verify, info, generate. */
+ * x3c, vertex-cover, 3partition) with the same commands, exit codes and JSON
+ * keys as the games: solve, verify, info, generate. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -109,7 +109,8 @@ void pl_shuffle(pl_rng *r, int *p, int n) {
 
 /* ---------- registry ---------- */
 
-static const pl_problem *const all_problems[] = {&pl_problem_sat, &pl_problem_x3c, &pl_problem_vertex_cover, NULL};
+static const pl_problem *const all_problems[] = {&pl_problem_sat, &pl_problem_x3c, &pl_problem_vertex_cover,
+                                                  &pl_problem_3partition, NULL};
 
 const pl_problem *const *pl_problems(void) {
     return all_problems;

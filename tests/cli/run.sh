@@ -230,6 +230,7 @@ golden info_small 0 $C info levels/small.level
 golden info_opt_json 0 $C info --json levels/opt.level
 golden info_ragged_max 0 $C info --objective max levels/ragged.level
 golden info_empty 0 $C info levels/empty.level
+golden info_regions 0 $C info levels/regions.level
 
 # ---------------------------------------------------------------- bad input: exit 2, file:line:col on stderr
 SETTLED_GAP="(the board must be settled: blocks stand on the bottom with no gap)"
@@ -250,7 +251,7 @@ for cmd in solve info verify; do
         $C $cmd levels/bad_column.level "${extra[@]}"
     error bad_key_$cmd 2 "levels/bad_key.level:1:1: unknown key 'colours' (this game takes no headers)" \
         $C $cmd levels/bad_key.level "${extra[@]}"
-    error bad_section_$cmd 2 "levels/bad_section.level:1:1: unknown section 'target' (expected one of: board)" \
+    error bad_section_$cmd 2 "levels/bad_section.level:1:1: unknown section 'target' (expected one of: board, regions)" \
         $C $cmd levels/bad_section.level "${extra[@]}"
     error bad_header_$cmd 2 \
         "levels/bad_header.level:1:9: expected a space after 'colours:' (a header line is 'key: value')" \
@@ -261,6 +262,9 @@ for cmd in solve info verify; do
         $C $cmd levels/bad_empty.level "${extra[@]}"
     error bad_twice_$cmd 2 "levels/bad_twice.level:3:1: section 'board' opened twice (first at line 1)" \
         $C $cmd levels/bad_twice.level "${extra[@]}"
+    error bad_region_$cmd 2 \
+        "levels/bad_region.level:5:7: expected a column number (a region is 'r0,c0 r1,c1 label')" \
+        $C $cmd levels/bad_region.level "${extra[@]}"
     error missing_$cmd 2 "levels/nope.level: cannot open: No such file or directory" \
         $C $cmd levels/nope.level "${extra[@]}"
 done
@@ -269,7 +273,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
@@ -488,6 +492,20 @@ golden x3c_generate 0 x3c generate --q 2 --sets 4 --answer no --seed 2
 golden vc_generate 0 vertex-cover generate --vertices 5 --edges 6 --answer no --seed 1
 error vc_generate_k 2 "puzzlelab: vertex-cover generate: --k goes with --answer any (yes and no choose k)" \
     vertex-cover generate --answer yes --k 2
+golden 3p_help 0 3partition help
+golden 3p_info 0 3partition info levels/r_yes.3p
+golden 3p_solve 0 3partition solve levels/r_yes.3p
+golden 3p_solve_json 0 3partition solve --json levels/r_yes.3p
+golden 3p_no 1 3partition solve levels/r_no.3p
+golden 3p_node_limit 3 3partition solve --node-limit 3 levels/r_no.3p
+golden 3p_verify 0 3partition verify levels/r_yes.3p levels/r_3p.cert
+golden 3p_verify_bad 1 3partition verify levels/r_yes.3p levels/r_3p_bad.cert
+golden 3p_verify_solved 0 3partition verify levels/r_yes.3p "$TMP/3p_solve.raw"
+golden 3p_generate 0 3partition generate --m 2 --bound 15 --answer no --seed 2
+error 3p_parse 2 "levels/r_bad.3p:4:6: number 6 is 8, not strictly between B/4 and B/2 (5..7 for B = 16)" \
+    3partition info levels/r_bad.3p
+error 3p_generate_none 2 "puzzlelab: 3partition generate --answer no: with m = 2 and B = 14, each of the 3 multisets of numbers strictly between B/4 and B/2 summing to mB splits into triples; choose a larger --bound" \
+    3partition generate --bound 14 --answer no
 golden twodots_help 0 twodots help
 golden reduce_x3c 0 twodots reduce --from x3c levels/r_yes.x3c
 golden reduce_sat 0 twodots reduce --from sat levels/r_sat.cnf
