@@ -82,6 +82,11 @@ typedef struct cs_work {
     int16_t *rc, *cm;          /* a root's first and last column */
     uint64_t *cd;              /* a root's move code */
     int last_cmin;             /* leftmost column touched by the last cs_play */
+    /* The run whose time limit the loops of this work watch (NULL: none):
+     * on a big board one playout or greedy line can take minutes, so they
+     * look at the clock themselves (cs_work_expired), not only between
+     * playouts. */
+    struct cs_shared *watch;
 } cs_work;
 
 int cs_shape_init(cs_shape *sh, int rows, int cols, int ncolours); /* -1: board too big for int16 cells */
@@ -228,6 +233,12 @@ bool cs_has_limit(const cs_shared *s);
  * reached: a node budget allows exactly node_limit nodes. */
 bool cs_tick(cs_shared *s, uint64_t n);
 bool cs_stopped(const cs_shared *s);
+/* Reads the clock: true once the time limit has passed (then every worker
+ * stops, as after cs_tick's false). */
+bool cs_expired(cs_shared *s);
+static inline bool cs_work_expired(cs_work *w) {
+    return w->watch && cs_expired(w->watch);
+}
 /* Offers a whole sequence from the root reaching value; kept when strictly
  * better than the best so far (then reported through progress). */
 void cs_offer(cs_shared *s, long long value, const cs_cellref *seq, int n);

@@ -188,16 +188,35 @@ typedef struct pl_limits {
     double start;
     uint64_t nodes;
     int hit; /* PL_LIMIT_* once a limit was reached; sticky */
+    /* The clock is read at intervals measured in time, not in nodes: every
+     * check_every polls, a number adapted after each reading so that
+     * readings come about PL_LIMITS_POLL_SECONDS apart however much a node
+     * costs (a node of a 200 x 200 board costs a thousand times one of a
+     * 7 x 7 board). */
+    uint32_t check_every, until_check;
+    double last_check;
 } pl_limits;
+#define PL_LIMITS_POLL_SECONDS 0.001
 
 double pl_now(void); /* monotonic seconds */
 void pl_limits_init(pl_limits *l, double time_limit, uint64_t node_limit, size_t memory_limit);
 double pl_limits_elapsed(const pl_limits *l);
 const char *pl_limit_name(int hit);
+/* Reads the clock now: false once the time limit has passed (sticky). */
 bool pl_limits_check_time(pl_limits *l);
+/* Cheap enough for any inner loop (setup work, encodings, replays): false
+ * once a limit was reached; the clock is read about every millisecond. */
+static inline bool pl_limits_poll(pl_limits *l) {
+    if (l->hit) return false;
+    if (l->until_check > 1) {
+        l->until_check--;
+        return true;
+    }
+    return pl_limits_check_time(l);
+}
 /* Counts one node; returns false once a limit is reached (and stays false).
- * The clock is read every 1024 nodes, so a time limit is overshot by at most
- * that many nodes' work. */
+ * The clock is read as pl_limits_poll reads it, so a time limit is overshot
+ * by about a millisecond plus the cost of one node. */
 static inline bool pl_limits_tick(pl_limits *l) {
     if (l->hit) return false;
     l->nodes++;
@@ -205,8 +224,7 @@ static inline bool pl_limits_tick(pl_limits *l) {
         l->hit = PL_LIMIT_NODES;
         return false;
     }
-    if ((l->nodes & 1023u) == 0) return pl_limits_check_time(l);
-    return true;
+    return pl_limits_poll(l);
 }
 #define PL_DEFAULT_MEMORY_LIMIT ((size_t)1024 * 1024 * 1024)
 

@@ -17,13 +17,27 @@ void pl_limits_init(pl_limits *l, double time_limit, uint64_t node_limit, size_t
     l->start = pl_now();
     l->nodes = 0;
     l->hit = PL_LIMIT_NONE;
+    l->check_every = l->until_check = 1;
+    l->last_check = l->start;
 }
 
 double pl_limits_elapsed(const pl_limits *l) { return pl_now() - l->start; }
 
 bool pl_limits_check_time(pl_limits *l) {
     if (l->hit) return false;
-    if (l->time_limit > 0 && pl_limits_elapsed(l) >= l->time_limit) {
+    if (l->time_limit <= 0) { /* nothing to watch: poll rarely */
+        l->check_every = l->until_check = 1u << 20;
+        return true;
+    }
+    double now = pl_now(), dt = now - l->last_check;
+    /* Adapt the polls between readings towards one reading a poll period:
+     * quickly down when polls got slow, gently up when they are fast. */
+    if (l->check_every == 0) l->check_every = 1;
+    if (dt > 2 * PL_LIMITS_POLL_SECONDS) l->check_every = l->check_every / 4 ? l->check_every / 4 : 1;
+    else if (dt < PL_LIMITS_POLL_SECONDS / 2 && l->check_every < (1u << 20)) l->check_every *= 2;
+    l->until_check = l->check_every;
+    l->last_check = now;
+    if (now - l->start >= l->time_limit) {
         l->hit = PL_LIMIT_TIME;
         return false;
     }

@@ -738,6 +738,7 @@ static long long bits_playout(const cs_shape *sh, cs_work *w, const cs_board *b,
     long long v = 0;
     int steps = 0;
     for (;;) {
+        if ((steps & 255) == 255 && cs_work_expired(w)) break; /* a prefix: still a legal line */
         const uint64_t *ns;
         const int32_t *cnt;
         long long total;
@@ -787,6 +788,7 @@ long long cs_playout(const cs_shape *sh, cs_board *b, cs_work *w, pl_rng *rng, i
     int k = 0;
     int n = moves_nocode(sh, b, w, mv);
     while (n > 0) {
+        if (cs_work_expired(w)) break; /* a click here costs O(blocks): the clock each time */
         int nt = 0;
         if (tabu)
             for (int i = 0; i < n; i++) nt += mv[i].colour != tabu;

@@ -60,6 +60,16 @@ bool cs_stopped(const cs_shared *s) {
     return atomic_load_explicit(&((cs_shared *)(uintptr_t)s)->hit, memory_order_relaxed) != PL_LIMIT_NONE;
 }
 
+bool cs_expired(cs_shared *s) {
+    if (atomic_load_explicit(&s->hit, memory_order_relaxed)) return true;
+    if (s->p->time_limit > 0 && pl_now() - s->start >= s->p->time_limit) {
+        int none = PL_LIMIT_NONE;
+        atomic_compare_exchange_strong(&s->hit, &none, PL_LIMIT_TIME);
+        return true;
+    }
+    return false;
+}
+
 bool cs_tick(cs_shared *s, uint64_t n) {
     if (atomic_load_explicit(&s->hit, memory_order_relaxed)) return false;
     uint64_t t = atomic_fetch_add_explicit(&s->nodes, n, memory_order_relaxed) + n;
@@ -137,16 +147,18 @@ void cs_offer(cs_shared *s, long long value, const cs_cellref *seq, int n) {
 
 /* Largest group first; tabu != 0: groups of that colour only when nothing
  * else is clickable. */
-static long long greedy(const cs_shape *sh, const cs_board *root, click_objective obj, int tabu, cs_cellref *seq,
-                        int *nseq) {
+static long long greedy(cs_shared *s, const cs_shape *sh, const cs_board *root, click_objective obj, int tabu,
+                        cs_cellref *seq, int *nseq) {
     cs_board *b = cs_board_new(sh);
     cs_board_copy(sh, b, root);
     cs_work w;
     cs_work_init(&w, sh);
+    w.watch = s; /* a step enumerates the whole board: on a big one, minutes a line */
     cs_move *mv = pl_xmalloc((size_t)cs_max_moves(root) * sizeof *mv);
     long long v = 0;
     int k = 0;
     for (;;) {
+        if (cs_work_expired(&w)) break; /* the line so far is a legal prefix: still an answer */
         int n = cs_moves(sh, b, &w, mv), best = -1;
         for (int pass = 0; pass < 2 && best < 0; pass++)
             for (int i = 0; i < n; i++) {
@@ -232,9 +244,9 @@ int click_search_run(const click_board *start, const click_search_params *p_in, 
     /* The incumbent: the better greedy (ties: tabu-colour greedy). */
     cs_cellref *seq = pl_xmalloc((size_t)s.maxlen * sizeof *seq);
     int n;
-    long long v = greedy(&sh, root, p.obj, p.no_tabu ? 0 : cs_most_frequent(&sh, root), seq, &n);
+    long long v = greedy(&s, &sh, root, p.obj, p.no_tabu ? 0 : cs_most_frequent(&sh, root), seq, &n);
     cs_offer(&s, v, seq, n);
-    v = greedy(&sh, root, p.obj, 0, seq, &n);
+    v = greedy(&s, &sh, root, p.obj, 0, seq, &n);
     cs_offer(&s, v, seq, n);
     free(seq);
 

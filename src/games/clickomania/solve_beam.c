@@ -145,6 +145,10 @@ static void expand(beam_worker *bw) {
         }
         int plen = -1; /* path to i, built on the first playout */
         for (int k = 0; k < n; k++) {
+            if (cs_work_expired(&bw->w)) { /* 10^5 children of a big board, each a board copy */
+                bw->stopped = true;
+                break;
+            }
             cs_board_copy(sh, bw->child, b);
             int size = cs_play(sh, bw->child, &bw->w, bw->mv[k].col, bw->mv[k].h);
             cand *c = &bw->c[bw->nc++];
@@ -351,6 +355,7 @@ void cs_run_beam(cs_shared *s) {
         bw->br = &br;
         bw->t = t;
         cs_work_init(&bw->w, br.sh);
+        bw->w.watch = s;
         bw->child = cs_board_new(br.sh);
         bw->pb = cs_board_new(br.sh);
         bw->mv = pl_xmalloc((size_t)br.maxlen * sizeof *bw->mv);

@@ -88,6 +88,10 @@ static long long nmcs(nmcs_thread *t, int lev, const cs_board *b, long long base
             break;
         }
         for (int i = 0; i < n; i++) {
+            if (cs_work_expired(&t->w)) { /* a big board has 10^5 children, each a board copy */
+                t->stopped = true;
+                goto out;
+            }
             cs_board_copy(sh, child, cur);
             int size = cs_play(sh, child, &t->w, mv[i].col, mv[i].h);
             t->path[depth + played].col = mv[i].col;
@@ -126,6 +130,7 @@ void cs_worker_nmcs(cs_shared *s, int tid) {
     t.levels = p->level;
     t.tabu = !p->no_tabu;
     cs_work_init(&t.w, t.sh);
+    t.w.watch = s;
     pl_rng_seed(&t.rng, cs_thread_seed(s, tid));
     int L = t.levels, maxlen = cs_max_moves(root);
     t.cur = pl_xcalloc((size_t)L + 1, sizeof *t.cur);

@@ -275,6 +275,8 @@ static long long playout(nrpa_thread *t, const policy *p, record *r) {
         n = cs_moves(sh, b, w, mv);
     }
     for (;;) {
+        /* a step costs O(blocks) on the byte engine: the clock each time */
+        if ((!bits || (steps & 255) == 255) && cs_work_expired(w)) break;
         int m = 0;
         if (bits) {
             for (int i = 0; i < n; i++) cand[m++] = &mv[i];
@@ -441,6 +443,7 @@ void cs_worker_nrpa(cs_shared *s, int tid) {
     t.tabu = p->no_tabu ? 0 : cs_most_frequent(t.sh, t.root);
     t.maxlen = cs_max_moves(t.root);
     cs_work_init(&t.w, t.sh);
+    t.w.watch = s;
     cs_bits_set_code(&t.w, p->code);
     pl_rng_seed(&t.rng, cs_thread_seed(s, tid));
     int L = t.levels;
