@@ -33,14 +33,26 @@ e 1 2
 e 2 3
 X
 
-picture() { # NAME PROBLEM SOURCE STEP CELL
-    local name=$1 problem=$2 src=$3 step=$4 cell=$5
+# Theorem 14 (Clickomania): 3-Partition with m = 1, B = 7 (28 rows, the
+# gadgets readable) and with m = 2, B = 7, {2, 2, 3} twice (266 rows: the
+# shape; its step 4 is after the first triple and key 1).
+cat >"$TMP/c14a.3p" <<'X'
+p 3partition 3 7
+2 3 2
+X
+cat >"$TMP/c14.3p" <<'X'
+p 3partition 6 7
+2 3 2 2 3 2
+X
+
+picture() { # NAME PROBLEM SOURCE STEP CELL [GAME]
+    local name=$1 problem=$2 src=$3 step=$4 cell=$5 game=${6:-twodots}
     "$PL" "$problem" solve "$src" >"$TMP/$name.cert"
-    "$PL" twodots reduce --from "$problem" "$src" -o "$TMP/$name.level" \
+    "$PL" "$game" reduce --from "$problem" "$src" -o "$TMP/$name.level" \
         --witness "$TMP/$name.cert" --moves-output "$TMP/$name.moves"
-    "$PL" twodots verify "$TMP/$name.level" "$TMP/$name.moves" >/dev/null
-    "$PL" twodots render "$TMP/$name.level" -o "$OUT/$name.png" --cell-size "$cell" --letters
-    "$PL" twodots render "$TMP/$name.level" "$TMP/$name.moves" --step "$step" -o "$OUT/$name-step$step.png" \
+    "$PL" "$game" verify "$TMP/$name.level" "$TMP/$name.moves" >/dev/null
+    "$PL" "$game" render "$TMP/$name.level" -o "$OUT/$name.png" --cell-size "$cell" --letters
+    "$PL" "$game" render "$TMP/$name.level" "$TMP/$name.moves" --step "$step" -o "$OUT/$name-step$step.png" \
         --cell-size "$cell" --letters
     echo "$OUT/$name.png, $OUT/$name-step$step.png"
 }
@@ -48,3 +60,5 @@ picture() { # NAME PROBLEM SOURCE STEP CELL
 picture twodots-thm1 x3c "$TMP/t1.x3c" 1 14
 picture twodots-thm2 sat "$TMP/t2.cnf" 4 16
 picture twodots-thm4 vertex-cover "$TMP/t4.vc" 1 28
+picture clickomania-thm14-m1 3partition "$TMP/c14a.3p" 3 24 clickomania
+picture clickomania-thm14 3partition "$TMP/c14.3p" 4 6 clickomania

@@ -544,4 +544,32 @@ error reduce_bad_witness 1 "puzzlelab: levels/r_sat_bad.cert is not a certificat
 error reduce_theorem 2 "puzzlelab: twodots has no reduction from sat with that --theorem (see 'puzzlelab twodots help')" \
     twodots reduce --from sat --theorem 1 levels/r_sat.cnf
 
+# Clickomania, Theorem 14: 3-Partition -> two columns, five colours
+golden reduce_3p 0 clickomania reduce --from 3partition levels/r_m1.3p
+run info_reduce_3p clickomania info "$TMP/reduce_3p.raw"
+if grep -q '^columns: 2$' "$TMP/info_reduce_3p.raw" && grep -q '^colours: 5$' "$TMP/info_reduce_3p.raw"; then
+    ok
+else
+    bad "info_reduce_3p: the construction should have 2 columns and 5 colours"
+fi
+for src in r_m1.3p r_yes.3p; do
+    run "cert_$src" 3partition solve "levels/$src"
+    expect_rc "cert_$src" 0
+    run "reduce_w_$src" clickomania reduce --from 3partition "levels/$src" -o "$TMP/$src.level" \
+        --witness "$TMP/cert_$src.raw" --moves-output "$TMP/$src.moves"
+    expect_rc "reduce_w_$src" 0
+    expect_no_stderr "reduce_w_$src"
+    golden "verify_forward_$src" 0 clickomania verify "$TMP/$src.level" "$TMP/$src.moves"
+    golden "lift_forward_$src" 0 clickomania lift "levels/$src" "$TMP/$src.level" "$TMP/$src.moves"
+    # the level's own solution lifts too
+    run "solve_reduced_$src" clickomania solve "$TMP/$src.level"
+    golden "lift_solved_$src" 0 clickomania lift "levels/$src" "$TMP/$src.level" "$TMP/solve_reduced_$src.raw"
+done
+# a no-instance's construction is unsolvable
+run reduce_no_m2 clickomania reduce --from 3partition levels/r_no_m2.3p -o "$TMP/r_no_m2.level"
+expect_rc reduce_no_m2 0
+golden solve_reduced_no 1 clickomania solve --node-limit 10000000 "$TMP/r_no_m2.level"
+head -n 4 "$TMP/r_m1.3p.moves" >"$TMP/short3p.moves"
+golden lift_short_3p 1 clickomania lift levels/r_m1.3p "$TMP/r_m1.3p.level" "$TMP/short3p.moves"
+
 pl_test_done cli

@@ -6,6 +6,7 @@
 
 #include "puzzlelab/clickomania.h"
 #include "puzzlelab/clickomania_search.h"
+#include "reduce.h"
 #include "state.h"
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
@@ -363,4 +364,6 @@ const pl_game pl_game_clickomania = {
     .render = &click_render_hooks,
     .play = &click_play_hooks,
     .level_same = level_same,
+    .reductions = click_reductions,
+    .nreductions = CLICK_NREDUCTIONS,
 };
