@@ -158,7 +158,11 @@ static inline void fmemo_put(search *s, uint64_t m) {
 /* Can colour c's buttons M be cleared by cuts of c alone? usable[p] says
  * which pairs may be cut (NULL: all, i.e. other colours gone). relax: memo in
  * ctt; else the per-call memo, and the cuts are recorded in cpath (reverse
- * order). Returns 1 yes, 0 no, -1 budget exhausted. */
+ * order). Returns 1 yes, 0 no, -1 budget exhausted.
+ * Recursive, with a depth bounded independently of the level: each call
+ * removes at least a cut's two ends from M, a subset of one colour of at
+ * most 64 buttons (a bigger colour is 'big' and never searched here), so at
+ * most 33 frames of a few words. */
 static int colour_dfs(search *s, int c, uint64_t M, const uint8_t *usable, bool relax, long *budget) {
     if (!M) return 1;
     const colour_info *ci = &s->col[c];
@@ -415,9 +419,88 @@ static int feasible_cuts(const search *s, const uint8_t *cells, cutrec **out) {
 
 /* ---------- the search ---------- */
 
-/* 1 solved (cuts on s->path), 0 unsolvable, -1 stopped by a limit. */
-static int dfs(search *s, const uint8_t *cells, const cutrec *sleep, int nsleep) {
+/* The depth-first search runs on an explicit stack of frames (heap, grown as
+ * needed): a child always holds fewer buttons than its parent, so the stack
+ * is at most (buttons + 1) frames deep, and a level with thousands of
+ * buttons must not need as many C stack frames. Each frame is one node of
+ * the former recursive search, in the same order, with the same tables,
+ * counters and certificate. */
+enum { NODE_CHILD = 2 }; /* node_enter/node_resume: a child to search next */
+enum { KIND_SAFE, KIND_SPLIT, KIND_BRANCH };
+
+typedef struct frame {
+    const uint8_t *cells; /* this node's board (the parent's next, or the root) */
+    const cutrec *sleep;  /* this node's sleep set */
+    int nsleep;
+    pl_key128 key;
+    int saved; /* s->depth on entry */
+    int kind, res;
+    uint8_t *next;       /* the child's board */
+    cutrec *child_sleep; /* the child's sleep set */
+    int nchild_sleep;
+    /* KIND_SPLIT: the components left to search */
+    int *roots, *owner, nroots, k;
+    /* KIND_BRANCH: the cuts, the one being searched, the ones done */
+    cutrec *cuts, *done;
+    int m, x, ndone;
+} frame;
+
+/* After a node's search: frees its buffers and gives its result (storing a
+ * failure in the table). 1 solved (cuts on s->path), 0 unsolvable, -1
+ * stopped by a limit. */
+static int node_finish(search *s, frame *f, int res) {
+    free(f->next);
+    free(f->cuts);
+    free(f->child_sleep);
+    f->next = NULL;
+    f->cuts = f->child_sleep = NULL;
+    if (res == 1) return 1;
+    s->depth = f->saved;
+    if (res < 0) return -1;
+    pl_tt_put(&s->tt, f->key, 0);
+    return 0;
+}
+
+/* KIND_SPLIT: the next component into f->next (NODE_CHILD), or the end. */
+static int split_next(search *s, frame *f) {
+    if (f->k < f->nroots && f->res == 1) {
+        for (int i = 0; i < s->n; i++) f->next[i] = f->owner[i] == f->roots[f->k] ? f->cells[i] : 0;
+        f->child_sleep = NULL;
+        f->nchild_sleep = 0;
+        return NODE_CHILD;
+    }
+    free(f->roots);
+    free(f->owner);
+    f->roots = f->owner = NULL;
+    return node_finish(s, f, f->res);
+}
+
+/* KIND_BRANCH: the next cut not asleep (NODE_CHILD), or the end. */
+static int branch_next(search *s, frame *f) {
+    for (; f->x < f->m && f->res == 0; f->x++) {
+        const cutrec *cx = &f->cuts[f->x];
+        bool asleep = false;
+        for (int k = 0; k < f->nsleep && !asleep; k++) asleep = f->sleep[k].a == cx->a && f->sleep[k].b == cx->b;
+        if (asleep) continue;
+        int ns = 0;
+        for (int k = 0; k < f->ndone; k++)
+            if (!cuts_share(s, f->cells, &f->done[k], cx)) f->child_sleep[ns++] = f->done[k];
+        memcpy(f->next, f->cells, (size_t)s->n);
+        apply_cut(s, f->next, cx->a, cx->b, cx->d);
+        s->path[s->depth++] = cut_of(s, cx->a, cx->b);
+        f->nchild_sleep = ns;
+        return NODE_CHILD;
+    }
+    free(f->done);
+    f->done = NULL;
+    return node_finish(s, f, f->res);
+}
+
+/* Enters the node f->cells (sleep set f->sleep): its result, or NODE_CHILD
+ * with the first child in f->next / f->child_sleep. */
+static int node_enter(search *s, frame *f) {
     const buttons_level *l = s->l;
+    const uint8_t *cells = f->cells;
     int n = s->n, nb = 0;
     uint64_t M[BUTTONS_MAX_COLOURS + 1] = {0};
     int count[BUTTONS_MAX_COLOURS + 1] = {0};
@@ -430,15 +513,17 @@ static int dfs(search *s, const uint8_t *cells, const cutrec *sleep, int nsleep)
     if (!nb) return 1;
     if (!pl_limits_tick(s->lim)) return -1;
     s->nodes++;
-    pl_key128 key = key_of(s, cells);
+    f->key = key_of(s, cells);
     int32_t v;
-    if (pl_tt_get(&s->tt, key, &v)) {
+    if (pl_tt_get(&s->tt, f->key, &v)) {
         s->tt_hits++;
         return 0;
     }
-    int saved = s->depth, res = 0;
-    uint8_t *next = NULL;
-    cutrec *cuts = NULL, *child_sleep = NULL;
+    f->saved = s->depth;
+    f->res = 0;
+    f->next = NULL;
+    f->cuts = f->child_sleep = f->done = NULL;
+    f->roots = f->owner = NULL;
 
     /* Colour-class feasibility (other colours gone). */
     for (int c = 1; c <= l->ncolours; c++) {
@@ -446,14 +531,14 @@ static int dfs(search *s, const uint8_t *cells, const cutrec *sleep, int nsleep)
         long budget = COLOUR_BUDGET_RELAX;
         if (colour_dfs(s, c, M[c], NULL, true, &budget) == 0) {
             s->relax_cuts++;
-            goto fail;
+            return node_finish(s, f, 0);
         }
     }
     if (!precedence_ok(s, cells)) {
         s->prec_cuts++;
-        goto fail;
+        return node_finish(s, f, 0);
     }
-    next = pl_xmalloc((size_t)n);
+    f->next = pl_xmalloc((size_t)n);
 
     /* Safe move: a colour that can be cleared now, alone. */
     for (int c = 1; c <= l->ncolours; c++) {
@@ -470,79 +555,98 @@ static int dfs(search *s, const uint8_t *cells, const cutrec *sleep, int nsleep)
         s->ncpath = 0;
         if (colour_dfs(s, c, M[c], usable, false, &budget) != 1) continue;
         s->forced++;
-        memcpy(next, cells, (size_t)n);
+        memcpy(f->next, cells, (size_t)n);
         for (int k = s->ncpath - 1; k >= 0; k--) {
             const cpair *q = &ci->pairs[s->cpath[k]];
-            apply_cut(s, next, q->a, q->b, q->d);
+            apply_cut(s, f->next, q->a, q->b, q->d);
             s->path[s->depth++] = cut_of(s, q->a, q->b);
         }
-        res = dfs(s, next, NULL, 0);
-        goto done;
+        f->kind = KIND_SAFE;
+        f->child_sleep = NULL;
+        f->nchild_sleep = 0;
+        return NODE_CHILD;
     }
 
     /* Independent parts. */
     if (components(s, cells) > 1) {
         s->splits++;
         for (int i = 0; i < n; i++) s->mark[i] = cells[i] ? uf_find(s->uf, i) : -1;
-        int *roots = pl_xmalloc((size_t)n * sizeof *roots), nroots = 0;
+        f->roots = pl_xmalloc((size_t)n * sizeof *f->roots);
+        f->nroots = 0;
         for (int i = 0; i < n; i++)
-            if (s->mark[i] == i) roots[nroots++] = i;
-        int *owner = pl_xmalloc((size_t)n * sizeof *owner);
-        memcpy(owner, s->mark, (size_t)n * sizeof *owner);
-        res = 1;
-        for (int k = 0; k < nroots && res == 1; k++) {
-            for (int i = 0; i < n; i++) next[i] = owner[i] == roots[k] ? cells[i] : 0;
-            res = dfs(s, next, NULL, 0);
-        }
-        free(roots);
-        free(owner);
-        goto done;
+            if (s->mark[i] == i) f->roots[f->nroots++] = i;
+        f->owner = pl_xmalloc((size_t)n * sizeof *f->owner);
+        memcpy(f->owner, s->mark, (size_t)n * sizeof *f->owner);
+        f->kind = KIND_SPLIT;
+        f->res = 1;
+        f->k = 0;
+        return split_next(s, f);
     }
 
     /* Branch on every feasible cut not asleep. */
-    {
-        int m = feasible_cuts(s, cells, &cuts);
-        child_sleep = pl_xmalloc(((size_t)nsleep + (size_t)m + 1) * sizeof *child_sleep);
-        /* Order: colours with fewer buttons left first (finish colours). */
-        for (int x = 1; x < m; x++) {
-            cutrec t = cuts[x];
-            int y = x;
-            while (y > 0 && count[cuts[y - 1].colour] > count[t.colour]) {
-                cuts[y] = cuts[y - 1];
-                y--;
-            }
-            cuts[y] = t;
+    int m = feasible_cuts(s, cells, &f->cuts);
+    cutrec *cuts = f->cuts;
+    f->child_sleep = pl_xmalloc(((size_t)f->nsleep + (size_t)m + 1) * sizeof *f->child_sleep);
+    /* Order: colours with fewer buttons left first (finish colours). */
+    for (int x = 1; x < m; x++) {
+        cutrec t = cuts[x];
+        int y = x;
+        while (y > 0 && count[cuts[y - 1].colour] > count[t.colour]) {
+            cuts[y] = cuts[y - 1];
+            y--;
         }
-        /* done[] = sleep set plus the siblings explored so far. */
-        cutrec *done = pl_xmalloc(((size_t)nsleep + (size_t)m + 1) * sizeof *done);
-        int ndone = 0;
-        for (int k = 0; k < nsleep; k++) done[ndone++] = sleep[k];
-        for (int x = 0; x < m && res == 0; x++) {
-            bool asleep = false;
-            for (int k = 0; k < nsleep && !asleep; k++) asleep = sleep[k].a == cuts[x].a && sleep[k].b == cuts[x].b;
-            if (asleep) continue;
-            int ns = 0;
-            for (int k = 0; k < ndone; k++)
-                if (!cuts_share(s, cells, &done[k], &cuts[x])) child_sleep[ns++] = done[k];
-            memcpy(next, cells, (size_t)n);
-            apply_cut(s, next, cuts[x].a, cuts[x].b, cuts[x].d);
-            s->path[s->depth++] = cut_of(s, cuts[x].a, cuts[x].b);
-            res = dfs(s, next, child_sleep, ns);
-            if (res != 1) s->depth = saved;
-            done[ndone++] = cuts[x];
-        }
-        free(done);
+        cuts[y] = t;
     }
-done:
-    free(next);
-    free(cuts);
-    free(child_sleep);
-    if (res == 1) return 1;
-    s->depth = saved;
-    if (res < 0) return -1;
-fail:
-    pl_tt_put(&s->tt, key, 0);
-    return 0;
+    /* done[] = sleep set plus the siblings explored so far. */
+    f->done = pl_xmalloc(((size_t)f->nsleep + (size_t)m + 1) * sizeof *f->done);
+    f->ndone = 0;
+    for (int k = 0; k < f->nsleep; k++) f->done[f->ndone++] = f->sleep[k];
+    f->kind = KIND_BRANCH;
+    f->m = m;
+    f->x = 0;
+    return branch_next(s, f);
+}
+
+/* The child of f returned r: f's result, or NODE_CHILD with the next one. */
+static int node_resume(search *s, frame *f, int r) {
+    f->res = r;
+    if (f->kind == KIND_SAFE) return node_finish(s, f, r);
+    if (f->kind == KIND_SPLIT) {
+        f->k++;
+        return split_next(s, f);
+    }
+    if (r != 1) s->depth = f->saved;
+    f->done[f->ndone++] = f->cuts[f->x];
+    f->x++;
+    return branch_next(s, f);
+}
+
+/* 1 solved (cuts on s->path), 0 unsolvable, -1 stopped by a limit. */
+static int dfs(search *s, const uint8_t *cells) {
+    int cap = 16, sp = 0;
+    for (int i = 0; i < s->n; i++) cap += cells[i] != 0;
+    frame *fs = pl_xmalloc((size_t)cap * sizeof *fs);
+    fs[0].cells = cells;
+    fs[0].sleep = NULL;
+    fs[0].nsleep = 0;
+    int r = node_enter(s, &fs[0]);
+    for (;;) {
+        if (r == NODE_CHILD) {
+            if (sp + 1 == cap) fs = pl_xrealloc(fs, (size_t)(cap *= 2) * sizeof *fs);
+            frame *f = &fs[sp++], *c = &fs[sp];
+            c->cells = f->next;
+            c->sleep = f->child_sleep;
+            c->nsleep = f->nchild_sleep;
+            r = node_enter(s, c);
+        } else if (sp == 0) {
+            break;
+        } else {
+            sp--;
+            r = node_resume(s, &fs[sp], r);
+        }
+    }
+    free(fs);
+    return r;
 }
 
 bool buttons_exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
@@ -636,7 +740,7 @@ int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s->path = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->path);
     uint8_t *cells = pl_xmalloc((size_t)n + 1);
     memcpy(cells, l->cell, (size_t)n);
-    int r = dfs(s, cells, NULL, 0);
+    int r = dfs(s, cells);
     out->status = r == 1 ? PL_SOLVED : r == 0 ? PL_UNSOLVABLE : PL_UNKNOWN;
     out->limit_hit = req->limits->hit;
     out->nodes = s->nodes;

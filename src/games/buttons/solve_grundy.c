@@ -69,6 +69,11 @@ static int split(const b2game *g, const b2set *S, b2set *part) {
     return np;
 }
 
+/* Recursion between part_value and grundy_of: one level pair per cut, each
+ * cut removing at least two of at most B2_MAX_BUTTONS (128, the documented
+ * limit; b2_build refuses more) buttons, so at most 64 cuts deep whatever the
+ * level: about 64 x 2 KiB (grundy_of's parts) of stack at the very most.
+ * tests/reliability checks a 128-button row under a 256 KiB stack. */
 static int grundy_of(sg *s, const b2set *S);
 
 /* The Grundy value of a single part. */

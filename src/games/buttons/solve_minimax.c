@@ -35,6 +35,14 @@ static int tag_of(const mm *m, int player) {
     return m->variant == BUTTONS_PARTISAN ? player : 0;
 }
 
+/* Recursion in last_value and score_value: one level per cut, each cut
+ * removes at least two buttons, and b2_build refuses a board of more than
+ * B2_MAX_BUTTONS (128, the documented limit of the game solvers; the
+ * applicability tests decline larger ones first), so at most 64 cuts and 65
+ * frames of a few words each, whatever the level (m->buf has one move list
+ * per level on the same count). tests/reliability checks a 128-button row
+ * under a 256 KiB stack. */
+
 /* +1 when the player to move wins S, -1 when they lose. */
 static int last_value(mm *m, const b2set *S, int player) {
     if (m->stop || !pl_limits_tick(m->lim)) {

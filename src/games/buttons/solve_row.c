@@ -42,25 +42,60 @@ static void cut(rowcert *rc, int i, int j) {
     buttons_solution_add_cut(rc->out, x);
 }
 
+/* The derivation of [i, j) in post-order, on an explicit stack (heap): its
+ * depth grows with the row (a row of n equal buttons nests n / 2 pairs), so
+ * it must not use the C stack. An entry is an interval still to derive, or
+ * a cut to write once the intervals pushed above it are done. Every entry
+ * on the stack holds a letter of its own (a non-empty interval, disjoint from
+ * the others, or the end letter of a pending cut), so at most n + 1. */
+typedef struct rowitem {
+    int i, j;
+    bool cut; /* write the cut i..j - 1 */
+} rowitem;
+
+typedef struct rowstack {
+    rowitem *v;
+    size_t n, cap;
+} rowstack;
+
+/* Pushes an interval to derive (none when empty, as derive(i, i) did
+ * nothing) or a cut. */
+static void row_push(rowstack *st, int i, int j, bool cut) {
+    if (!cut && i >= j) return;
+    if (st->n == st->cap) st->v = pl_xrealloc(st->v, (st->cap *= 2) * sizeof *st->v);
+    st->v[st->n++] = (rowitem){i, j, cut};
+}
+
 static void derive(rowcert *rc, int i, int j) {
-    if (i >= j) return;
-    int k;
-    switch (pl_cfg_production(rc->t, i, j, &k)) {
-    case PL_CFG_PAIR:
-        derive(rc, i + 1, j - 1);
-        cut(rc, i, j - 1);
-        break;
-    case PL_CFG_CONCAT:
-        derive(rc, i, k);
-        derive(rc, k, j);
-        break;
-    case PL_CFG_TRIPLE:
-        derive(rc, i + 1, k);
-        derive(rc, k + 1, j - 1);
-        cut(rc, i, j - 1);
-        break;
-    default: break; /* e or a blank */
+    rowstack st = {NULL, 0, (size_t)(j > i ? j - i : 0) + 2};
+    st.v = pl_xmalloc(st.cap * sizeof *st.v);
+    row_push(&st, i, j, false);
+    while (st.n) {
+        rowitem it = st.v[--st.n];
+        if (it.cut) {
+            cut(rc, it.i, it.j - 1);
+            continue;
+        }
+        int k;
+        /* pushed in reverse: the first to derive on top */
+        switch (pl_cfg_production(rc->t, it.i, it.j, &k)) {
+        case PL_CFG_PAIR:
+            row_push(&st, it.i, it.j, true);
+            row_push(&st, it.i + 1, it.j - 1, false);
+            break;
+        case PL_CFG_CONCAT:
+            row_push(&st, k, it.j, false);
+            row_push(&st, it.i, k, false);
+            break;
+        case PL_CFG_TRIPLE:
+            row_push(&st, it.i, it.j, true);
+            row_push(&st, k + 1, it.j - 1, false);
+            row_push(&st, it.i + 1, k, false);
+            break;
+        default: break; /* e or a blank */
+        }
     }
+    free(st.v);
 }
 
 int buttons_row_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {

@@ -106,7 +106,10 @@ static void add_candidate(enc *e, int a, int b, const int *mem, int nmem, const 
 }
 
 /* Enumerates candidates: chooses `need` of the interior same-colour buttons
- * in[0..nin) from position `from`; the rest become blockers. */
+ * in[0..nin) from position `from`; the rest become blockers. Recursive, one
+ * level per button chosen: need = s - 2 for a cut size s <= BUTTONS_MAX_SIZE
+ * (63, which the level reader enforces), so at most 62 small frames
+ * whatever the board. */
 static int choose(enc *e, int a, int b, const int *in, int nin, int from, int need, int *mem, int nmem,
                   const int *others, int nothers, uint8_t *taken) {
     if (e->nc > SAT_MAX_CANDIDATES) return -1;

@@ -137,21 +137,57 @@ static bool sub_pred(sub_ctx *x) {
     return false;
 }
 
-static void sub_dfs(sub_ctx *x, int i, int removed) {
-    if (x->best >= x->upper) return;
-    if (removed + (x->n - i) <= x->best) return;
-    if (i == x->n) {
-        x->best = removed;
-        return;
+/* The search over the coins in order: coin i removed (when the predicate
+ * still holds), then kept. Iterative, on explicit stacks (heap, n + 1
+ * levels): the depth is the number of coins, which a level may make
+ * thousands, so not C stack frames. Level i holds the removals so far
+ * (rem[i]) and how far its two branches have gone (stage[i]: 1 the removal
+ * branch is being searched, 2 the keeping one). */
+static void sub_dfs(sub_ctx *x) {
+    int n = x->n, i = 0;
+    int *rem = pl_xmalloc(((size_t)n + 1) * sizeof *rem);
+    uint8_t *stage = pl_xmalloc((size_t)n + 1);
+    rem[0] = 0;
+    bool enter = true;
+    for (;;) {
+        if (enter) {
+            int r = rem[i];
+            bool stop = x->best >= x->upper || r + (n - i) <= x->best;
+            if (!stop && i == n) {
+                x->best = r;
+                stop = true;
+            }
+            if (!stop && x->used >= x->budget) {
+                x->out_of_budget = true;
+                stop = true;
+            }
+            if (!stop) {
+                x->removed[i] = 1;
+                stage[i] = 1;
+                if (sub_pred(x)) {
+                    rem[++i] = r + 1;
+                    continue;
+                }
+            } else {
+                if (i == 0) break;
+                i--;
+            }
+            enter = false;
+            continue;
+        }
+        if (stage[i] == 1) { /* the removal branch is done: keep coin i */
+            x->removed[i] = 0;
+            stage[i] = 2;
+            rem[i + 1] = rem[i];
+            i++;
+            enter = true;
+            continue;
+        }
+        if (i == 0) break; /* both branches done */
+        i--;
     }
-    if (x->used >= x->budget) {
-        x->out_of_budget = true;
-        return;
-    }
-    x->removed[i] = 1;
-    if (sub_pred(x)) sub_dfs(x, i + 1, removed + 1);
-    x->removed[i] = 0;
-    sub_dfs(x, i + 1, removed);
+    free(rem);
+    free(stage);
 }
 
 /* Greedy first (a lower bound at once), then the exact search. */
@@ -167,7 +203,7 @@ static int max_removable(sub_ctx *x, bool *exact) {
     }
     memset(x->removed, 0, (size_t)x->n);
     x->best = g;
-    sub_dfs(x, 0, 0);
+    sub_dfs(x);
     *exact = !x->out_of_budget;
     return x->best;
 }

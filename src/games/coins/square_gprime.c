@@ -43,16 +43,26 @@ static void pmap_free(pmap *m) {
     memset(m, 0, sizeof *m);
 }
 
-static uint32_t pmap_slot(pmap *m, coins_pt p, bool insert);
+/* The free slot for p (absent from m, which has room). */
+static uint32_t pmap_free_slot(const pmap *m, coins_pt p) {
+    uint32_t mask = m->cap - 1, i = hash_pt(p) & mask;
+    while (m->used[i]) i = (i + 1) & mask;
+    return i;
+}
 
+/* Doubles the table (at least), moving every entry. No recursion: the keys
+ * are distinct and the new table has room for them all. */
 static void pmap_grow(pmap *m) {
     pmap old = *m;
     pmap_init(m, old.cap);
     for (uint32_t i = 0; i < old.cap; i++)
         if (old.used[i]) {
-            uint32_t s = pmap_slot(m, old.key[i], true);
+            uint32_t s = pmap_free_slot(m, old.key[i]);
+            m->used[s] = 1;
+            m->key[s] = old.key[i];
             m->val[s] = old.val[i];
             m->aux[s] = old.aux[i];
+            m->n++;
         }
     pmap_free(&old);
 }
@@ -67,8 +77,8 @@ static uint32_t pmap_slot(pmap *m, coins_pt p, bool insert) {
     }
     if (!insert) return UINT32_MAX;
     if (2 * (m->n + 1) > m->cap) {
-        pmap_grow(m);
-        return pmap_slot(m, p, true);
+        pmap_grow(m); /* p is still absent: its free slot in the new table */
+        i = pmap_free_slot(m, p);
     }
     m->used[i] = 1;
     m->key[i] = p;

@@ -136,6 +136,8 @@ static bool sat(const swap_search *s, int id, coins_pt pos) {
     return same(pos, goal_of(s, id, pos));
 }
 
+/* Iterative deepening, recursive: depth + h <= bound <= SW_MAXD (10), so
+ * at most 11 frames (each with T[SW_MAXW], under 1 KiB) whatever the level. */
 static int dfs(swap_search *s, int depth, int bound, int h, int last) {
     if (h == 0) return depth;
     if (depth + h > bound || ++s->nodes > s->max_nodes) return -1;

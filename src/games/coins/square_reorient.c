@@ -232,7 +232,10 @@ static coins_rect rect_of(const frame *f, coins_pt v0, coins_pt v1) {
 static int cmp_diag(const void *x, const void *y);
 static int top_right_path(int h, int w, coins_pt *out);
 
-/* Steps 1-5 above; dr1 says L1 joins R's top-left and bottom-right. */
+/* Steps 1-5 above; dr1 says L1 joins R's top-left and bottom-right.
+ * Recursion with coins_sq_reorient, two levels at most: R has both sides
+ * even, and the rectangle of step 2 both sides odd (h - 1 by w - 1), where
+ * coins_sq_reorient never comes back here. */
 static int rotate_even(coins_gp *g, coins_rect R, const coins_pt *L1, const coins_pt *L2, int k, bool dr1) {
     int m = R.r1 - R.r0 + 1, n = R.c1 - R.c0 + 1;
     frame f = make_frame(R, !dr1, n == 2 && m > 2);

@@ -246,6 +246,9 @@ static bool tool_empty(const snip_tool *t) {
 
 /* Splits leaf i in four while it is too large (children are appended and
  * checked in turn). A failed intersection leaves the leaf whole. */
+/* Recursive: each level splits a leaf into four of depth + 1, and a leaf of
+ * depth SNIP_LEAF_DEPTH (8) is never split, so at most 9 frames whatever the
+ * target. */
 static void tool_split(GEOSContextHandle_t ctx, snip_tool *t, int i, int max) {
     snip_leaf lf = t->leaf[i];
     if (!lf.g || max <= 0 || lf.ncoords <= max || lf.depth >= SNIP_LEAF_DEPTH) return;
