@@ -343,6 +343,7 @@ typedef struct meet {
 
 /* Expands state idx of side `side` (0 forward, 1 backward); returns -1 on a
  * memory limit. */
+/* 0; -1 out of memory; -2 a limit (s->lim) was reached. */
 static int expand(search *s, int side, size_t idx, bool bidir, meet *m) {
     store *own = &s->s[side], *other = &s->s[1 - side];
     int *pos = s->pos, n = s->n;
@@ -370,6 +371,12 @@ static int expand(search *s, int side, size_t idx, bool bidir, meet *m) {
             if (!s->occ[v] && s->cnt[v] >= 2) s->work[ncand++] = v;
         }
         for (int i = 0; i < n && !m->found && rc == 0; i++) {
+            /* a state of thousands of coins has millions of children: the clock
+             * inside an expansion, not only between them */
+            if (s->lim && !pl_limits_poll(s->lim)) {
+                rc = -2;
+                break;
+            }
             int p = pos[i];
             if (p == skip) continue;
             s->stamp_now++;
@@ -414,6 +421,10 @@ static int expand(search *s, int side, size_t idx, bool bidir, meet *m) {
         }
     } else {
         for (int i = 0; i < n && !m->found && rc == 0; i++) {
+            if (s->lim && !pl_limits_poll(s->lim)) {
+                rc = -2;
+                break;
+            }
             int q = pos[i];
             if (s->cnt[q] < 2) continue;                           /* the last move must bring q two neighbours */
             if (s->l->grid == COINS_TRIANGULAR) s->hit_bwd = true; /* it could come from outside */
@@ -702,6 +713,12 @@ static int run(const void *level, const pl_request *req, pl_solution *out, pl_er
         rounds++;
         if (rounds > 1) reset_stores(&s);
         for (int j = 0; j < s.nplace; j++) {
+            /* thousands of coins and placements: O(n) each, so the clock too */
+            if (!pl_limits_poll(lim)) {
+                out->status = PL_UNKNOWN;
+                out->limit_hit = lim->hit;
+                goto done;
+            }
             encode(&s, s.place + (size_t)j * (size_t)s.n, s.key);
             store_insert(&s, &s.s[1], s.key, hash_key(s.key, s.K), NO_PARENT, 0, &idx);
         }
@@ -747,7 +764,13 @@ static int run(const void *level, const pl_request *req, pl_solution *out, pl_er
                     out->limit_hit = lim->hit;
                     goto done;
                 }
-                if (expand(&s, side, i, bidir, &m) < 0) {
+                int e = expand(&s, side, i, bidir, &m);
+                if (e == -2) { /* a limit, inside the expansion */
+                    out->status = PL_UNKNOWN;
+                    out->limit_hit = lim->hit;
+                    goto done;
+                }
+                if (e < 0) {
                     out->status = PL_UNKNOWN;
                     out->limit_hit = PL_LIMIT_MEMORY;
                     lim->hit = PL_LIMIT_MEMORY;
