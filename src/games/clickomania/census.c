@@ -110,20 +110,47 @@ static void count(census *c, uint64_t weight) {
     }
 }
 
-/* Restricted-growth strings: position i, colours used so far m, weight so far. */
-static void enumerate(census *c, int i, int m, uint64_t weight) {
+/* Restricted-growth strings, depth first without recursion: the string is
+ * as long as the board (with one colour, K^n = 1 passes the size check for a
+ * board of 100,000 cells, which overflowed the call stack when this was
+ * recursive). At position i, c->colour[i] is the colour tried last (0: none
+ * yet), m[i] the colours used before i and w[i] the weight so far. Boards
+ * are counted in the order of the recursive enumeration. */
+static void enumerate(census *c) {
+    int n = c->n;
     if (c->stopped) return;
-    if (i == c->n) {
-        count(c, weight);
+    if (n == 0) {
+        count(c, 1);
         return;
     }
-    int top = m < c->k ? m + 1 : c->k;
-    for (int col = 1; col <= top && !c->stopped; col++) {
-        c->colour[i] = col;
+    int *m = pl_xmalloc((size_t)n * sizeof *m);
+    uint64_t *w = pl_xmalloc((size_t)n * sizeof *w);
+    int i = 0;
+    m[0] = 0;
+    w[0] = 1;
+    c->colour[0] = 0;
+    while (i >= 0) {
+        if (c->colour[i] > 0 && c->line) word_pop(&c->word); /* the colour tried last */
+        int top = m[i] < c->k ? m[i] + 1 : c->k;
+        if (c->stopped || c->colour[i] >= top) {
+            i--;
+            continue;
+        }
+        int col = ++c->colour[i];
         if (c->line) word_push(&c->word, col);
-        enumerate(c, i + 1, col > m ? col : m, col > m ? weight * (uint64_t)(c->k - m) : weight);
-        if (c->line) word_pop(&c->word);
+        int nm = col > m[i] ? col : m[i];
+        uint64_t nw = col > m[i] ? w[i] * (uint64_t)(c->k - m[i]) : w[i];
+        if (i + 1 == n) {
+            count(c, nw);
+            continue;
+        }
+        i++;
+        m[i] = nm;
+        w[i] = nw;
+        c->colour[i] = 0;
     }
+    free(m);
+    free(w);
 }
 
 static void sample(census *c, uint64_t samples, uint64_t seed) {
@@ -154,7 +181,7 @@ static void run_one(census *c, int rows, int cols, uint64_t samples, uint64_t se
     if (!c->line) click_board_init(&c->board, rows, cols, c->k);
     c->algorithm = !c->line ? "exact" : c->obj == CLICK_MAX ? "line-max" : c->k <= 2 ? "two-colours" : "grammar";
     if (samples) sample(c, samples, seed);
-    else enumerate(c, 0, 0, 1);
+    else enumerate(c);
 }
 
 static void finish_one(census *c, json_t *o) {

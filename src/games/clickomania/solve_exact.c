@@ -51,6 +51,10 @@ typedef struct level_slot {
     int *order; /* group indices in search order */
     uint8_t *asleep;
     int ordercap;
+    /* the node's frame while its children are searched (dfs) */
+    int n, next; /* children in order[], the next one to search */
+    pl_key128 key;
+    long long g, removed, score;
 } level_slot;
 
 typedef struct search {
@@ -178,11 +182,17 @@ static void order_groups(const click_scratch *sc, int *order, int n) {
     }
 }
 
-static void dfs(search *s, int depth, long long removed, long long score) {
-    if (s->stop) return;
+/* Opens the node at depth (its board, colour counts, column hashes and sleep
+ * set already in slot depth), reached with the gains removed and score. False
+ * when the node ends here (stopped, a leaf, cut by a bound or the table);
+ * true when its children are to be searched: their order is in the slot,
+ * with the node's key and gain, and slot depth + 1 exists when there is a
+ * child. */
+static bool open_node(search *s, int depth, long long removed, long long score) {
+    if (s->stop) return false;
     if (!pl_limits_tick(s->lim)) {
         s->stop = true;
-        return;
+        return false;
     }
     s->st.nodes++;
     level_slot *L = &s->slot[depth];
@@ -197,21 +207,21 @@ static void dfs(search *s, int depth, long long removed, long long score) {
         } else if (g > s->best) {
             record_best(s, depth, g, removed, score);
         }
-        return;
+        return false;
     }
     if (s->obj != CLICK_CLEAR && g > s->best) record_best(s, depth, g, removed, score);
 
     long long ub = upper_bound(s, L->counts, b->blocks);
     if (ub < 0 || (s->obj != CLICK_CLEAR && g + ub <= s->best)) {
         s->st.bound_cuts++;
-        return;
+        return false;
     }
 
     pl_key128 key = board_key(L->colhash, b->width);
     int32_t seen;
     if (pl_tt_get(&s->tt, key, &seen) && (s->obj != CLICK_SCORE || g <= seen)) {
         s->st.tt_hits++;
-        return;
+        return false;
     }
 
     click_scratch *sc = &L->scratch;
@@ -241,47 +251,69 @@ static void dfs(search *s, int depth, long long removed, long long score) {
 
     if (n > 0 && !ensure_slot(s, depth + 1)) {
         s->stop = true;
-        return;
+        return false;
     }
     L = &s->slot[depth]; /* ensure_slot may move the slots */
-    b = &L->board;
-    sc = &L->scratch;
-    for (int k = 0; k < n && !s->stop; k++) {
-        int gi = L->order[k];
-        const click_group *grp = &sc->groups[gi];
-        level_slot *C = &s->slot[depth + 1];
-        click_board_copy(&C->board, b);
-        click_remove_group(&C->board, sc, gi);
-        /* Rehash: touched columns, or everything from the first touched
-         * column when a column emptied and the rest shifted left. */
-        memcpy(C->colhash, L->colhash, (size_t)s->cols * sizeof *C->colhash);
-        int hi = grp->empties_column ? b->width - 1 : grp->cmax;
-        for (int c = grp->cmin; c <= hi; c++) C->colhash[c] = column_hash(s, &C->board, c);
-        memcpy(C->counts, L->counts, sizeof C->counts);
-        C->counts[grp->colour] -= grp->size;
-        /* Child's sleep set: earlier siblings and inherited sleepers that commute with this click. */
-        C->nsleep = 0;
-        int need = L->nsleep + k;
-        if (C->sleepcap < need) {
-            C->sleepcap = need;
-            C->sleep = pl_xrealloc(C->sleep, (size_t)need * sizeof *C->sleep);
+    L->n = n;
+    L->next = 0;
+    L->key = key;
+    L->g = g;
+    L->removed = removed;
+    L->score = score;
+    return true;
+}
+
+/* The depth-first search from slot 0, without recursion (a line of clicks is
+ * as long as the board allows: thousands on a 2 x 4000 board, which overflowed
+ * a small call stack when this was recursive): each open node's frame is its
+ * slot, whose `next` is the next child to search. The order of the nodes, the
+ * table's entries and the best found are those of the recursive search. */
+static void dfs(search *s) {
+    if (!open_node(s, 0, 0, 0)) return;
+    int depth = 0;
+    while (depth >= 0) {
+        level_slot *L = &s->slot[depth]; /* opening a child may move the slots */
+        if (L->next < L->n && !s->stop) {
+            int k = L->next++;
+            const click_board *b = &L->board;
+            click_scratch *sc = &L->scratch;
+            int gi = L->order[k];
+            const click_group *grp = &sc->groups[gi];
+            level_slot *C = &s->slot[depth + 1];
+            click_board_copy(&C->board, b);
+            click_remove_group(&C->board, sc, gi);
+            /* Rehash: touched columns, or everything from the first touched
+             * column when a column emptied and the rest shifted left. */
+            memcpy(C->colhash, L->colhash, (size_t)s->cols * sizeof *C->colhash);
+            int hi = grp->empties_column ? b->width - 1 : grp->cmax;
+            for (int c = grp->cmin; c <= hi; c++) C->colhash[c] = column_hash(s, &C->board, c);
+            memcpy(C->counts, L->counts, sizeof C->counts);
+            C->counts[grp->colour] -= grp->size;
+            /* Child's sleep set: earlier siblings and inherited sleepers that commute with this click. */
+            C->nsleep = 0;
+            int need = L->nsleep + k;
+            if (C->sleepcap < need) {
+                C->sleepcap = need;
+                C->sleep = pl_xrealloc(C->sleep, (size_t)need * sizeof *C->sleep);
+            }
+            for (int i = 0; i < L->nsleep; i++)
+                if (click_groups_commute(&L->sleep[i], grp)) C->sleep[C->nsleep++] = L->sleep[i];
+            for (int j = 0; j < k; j++) {
+                const click_group *x = &sc->groups[L->order[j]];
+                if (click_groups_commute(x, grp)) C->sleep[C->nsleep++] = *x;
+            }
+            s->path_col[depth] = grp->col;
+            s->path_h[depth] = grp->h;
+            long long sz = grp->size;
+            if (open_node(s, depth + 1, L->removed + sz,
+                          L->score + click_group_score((int)sz) + (C->board.blocks == 0 ? CLICK_CLEAR_BONUS : 0)))
+                depth++;
+            continue;
         }
-        for (int i = 0; i < L->nsleep; i++)
-            if (click_groups_commute(&L->sleep[i], grp)) C->sleep[C->nsleep++] = L->sleep[i];
-        for (int j = 0; j < k; j++) {
-            const click_group *x = &sc->groups[L->order[j]];
-            if (click_groups_commute(x, grp)) C->sleep[C->nsleep++] = *x;
-        }
-        s->path_col[depth] = grp->col;
-        s->path_h[depth] = grp->h;
-        long long sz = grp->size;
-        dfs(s, depth + 1, removed + sz, score + click_group_score((int)sz) + (C->board.blocks == 0 ? CLICK_CLEAR_BONUS : 0));
-        L = &s->slot[depth];
-        b = &L->board;
-        sc = &L->scratch;
+        /* Cut by a limit or ended by success: the subtree is not fully explored. */
+        if (!s->stop) pl_tt_put(&s->tt, L->key, (int32_t)(L->g > INT32_MAX ? INT32_MAX : L->g));
+        depth--;
     }
-    /* Cut by a limit or ended by success: the subtree is not fully explored. */
-    if (!s->stop) pl_tt_put(&s->tt, key, (int32_t)(g > INT32_MAX ? INT32_MAX : g));
 }
 
 int click_solve_exact(const click_board *start, click_objective obj, pl_limits *lim, click_exact_result *res) {
@@ -316,7 +348,7 @@ int click_solve_exact(const click_board *start, click_objective obj, pl_limits *
         click_board_copy(&R->board, start);
         for (int c = 0; c < s.cols; c++) R->colhash[c] = column_hash(&s, &R->board, c);
         click_colour_counts(start, R->counts);
-        dfs(&s, 0, 0, 0);
+        dfs(&s);
     }
 
     bool limited = lim->hit != PL_LIMIT_NONE;

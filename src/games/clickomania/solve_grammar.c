@@ -83,36 +83,93 @@ static int rem_reduce(remnant *m, const click_letters *l, clicks *out) {
     return 0;
 }
 
+/* One node of the parse tree being walked: the interval [i, j), its
+ * production (kind, split k), its children's intervals [ci, cj), how many
+ * of them are done (-1: the node is not opened yet) and their remnants. */
+typedef struct dframe {
+    int i, j, k, done, nch;
+    int ci[2], cj[2];
+    pl_cfg_rule kind;
+    remnant r[2];
+} dframe;
+
+/* The remnant of [i, j) into out, its clicks appended to cl; -1 when the
+ * table has no production (cannot happen for a derivable interval). The tree
+ * is walked without recursion (a parse tree is as deep as its word is long:
+ * a row of 4000 letters overflowed a small call stack when this was
+ * recursive): every child interval is strictly shorter than its parent, so at
+ * most j - i + 1 frames are open at once. Children left to right, each node's
+ * clicks after its children's, as the recursive walk did. */
 static int derive(const pl_cfg_table *t, const click_letters *l, int i, int j, remnant *out, clicks *cl) {
-    out->n = 0;
-    if (i == j) return 0;
-    int k;
-    pl_cfg_rule kind = pl_cfg_production(t, i, j, &k);
-    remnant a, b;
-    switch (kind) {
-    case PL_CFG_PAIR: /* c S c */
-        if (derive(t, l, i + 1, j - 1, &a, cl)) return -1;
-        rem_append(out, letter_run(l, i));
-        rem_concat(out, &a);
-        rem_append(out, letter_run(l, j - 1));
-        break;
-    case PL_CFG_CONCAT: /* S S */
-        if (derive(t, l, i, k, &a, cl) || derive(t, l, k, j, &b, cl)) return -1;
-        rem_concat(out, &a);
-        rem_concat(out, &b);
-        break;
-    case PL_CFG_TRIPLE: /* c S c S c */
-        if (derive(t, l, i + 1, k, &a, cl) || derive(t, l, k + 1, j - 1, &b, cl)) return -1;
-        rem_append(out, letter_run(l, i));
-        rem_concat(out, &a);
-        rem_append(out, letter_run(l, k));
-        rem_concat(out, &b);
-        rem_append(out, letter_run(l, j - 1));
-        break;
-    default: return -1;
+    dframe *st = pl_xmalloc(((size_t)(j - i) + 1) * sizeof *st);
+    int top = 0, rc = 0;
+    remnant res = {0}; /* the remnant of the frame that ended last */
+    st[0] = (dframe){.i = i, .j = j, .done = -1};
+    while (top >= 0) {
+        dframe *f = &st[top];
+        if (f->done >= 0) {
+            f->r[f->done++] = res; /* a child ended */
+        } else if (f->i == f->j) {
+            res.n = 0;
+            top--;
+            continue;
+        } else {
+            f->done = 0;
+            f->kind = pl_cfg_production(t, f->i, f->j, &f->k);
+            switch (f->kind) {
+            case PL_CFG_PAIR: /* c S c */
+                f->nch = 1;
+                f->ci[0] = f->i + 1, f->cj[0] = f->j - 1;
+                break;
+            case PL_CFG_CONCAT: /* S S */
+                f->nch = 2;
+                f->ci[0] = f->i, f->cj[0] = f->k;
+                f->ci[1] = f->k, f->cj[1] = f->j;
+                break;
+            case PL_CFG_TRIPLE: /* c S c S c */
+                f->nch = 2;
+                f->ci[0] = f->i + 1, f->cj[0] = f->k;
+                f->ci[1] = f->k + 1, f->cj[1] = f->j - 1;
+                break;
+            default: rc = -1; break;
+            }
+            if (rc) break;
+        }
+        if (f->done < f->nch) {
+            st[top + 1] = (dframe){.i = f->ci[f->done], .j = f->cj[f->done], .done = -1};
+            top++;
+            continue;
+        }
+        /* its children done: this node's remnant */
+        res.n = 0;
+        switch (f->kind) {
+        case PL_CFG_PAIR:
+            rem_append(&res, letter_run(l, f->i));
+            rem_concat(&res, &f->r[0]);
+            rem_append(&res, letter_run(l, f->j - 1));
+            break;
+        case PL_CFG_CONCAT:
+            rem_concat(&res, &f->r[0]);
+            rem_concat(&res, &f->r[1]);
+            break;
+        default:
+            rem_append(&res, letter_run(l, f->i));
+            rem_concat(&res, &f->r[0]);
+            rem_append(&res, letter_run(l, f->k));
+            rem_concat(&res, &f->r[1]);
+            rem_append(&res, letter_run(l, f->j - 1));
+            break;
+        }
+        if (rem_reduce(&res, l, cl)) {
+            rc = -1;
+            break;
+        }
+        top--;
     }
-    (void)k;
-    return rem_reduce(out, l, cl);
+    free(st);
+    *out = res;
+    if (rc) out->n = 0;
+    return rc;
 }
 
 int click_line_grammar(const click_word *w, pl_limits *lim, click_line_result *r) {

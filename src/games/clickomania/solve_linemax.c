@@ -93,49 +93,95 @@ static int fill(dp *d, pl_limits *lim) {
 
 static void emit(dp *d, int letter) { d->out[d->nout++] = d->l->group[letter]; }
 
-static void cert_R(dp *d, int a, int b);
+/* The certificate walks the recurrences without recursion (a clearing nests
+ * as deep as the word is long), through an explicit stack of tasks: M and R
+ * on an interval, Chain from a letter, and the emission of a last click.
+ * Popping a task pushes the tasks of its recursive case in reverse, so the
+ * clicks come out in the order of the recursive walk. Bound: a task's
+ * children are on intervals strictly shorter than its own, except M -> R on
+ * the same interval and R -> Chain from its first letter; an M never follows
+ * an R or a Chain, so a line of nested tasks holds at most L + 1 M's and two
+ * R or Chain tasks a length, 3(L + 1) in all, each leaving at most two
+ * siblings pending: at most 6L + 9 tasks, allocated once. */
+typedef enum { T_M, T_R, T_CHAIN, T_EMIT } cert_kind;
 
-static void cert_chain(dp *d, int x, int b) {
+typedef struct cert_task {
+    cert_kind kind;
+    int a, b; /* T_EMIT: a is the letter */
+} cert_task;
+
+typedef struct cert_stack {
+    cert_task *t;
+    int n, cap;
+} cert_stack;
+
+static void task_push(cert_stack *st, cert_kind kind, int a, int b) {
+    if (st->n == st->cap) { /* cannot happen (the bound above); a guard */
+        st->cap = 2 * st->cap + 16;
+        st->t = pl_xrealloc(st->t, (size_t)st->cap * sizeof *st->t);
+    }
+    st->t[st->n++] = (cert_task){kind, a, b};
+}
+
+/* Chain[x][b]: the recursive case's tasks, pushed in reverse. */
+static void cert_chain(dp *d, cert_stack *st, int x, int b) {
     const int *col = d->l->colour;
     for (int y = x + 1; y < b; y++) {
         if (col[y] != col[x] || !d->R[AT(d, x + 1, y)]) continue;
         if (d->R[AT(d, y + 1, b)]) {
-            cert_R(d, x + 1, y);
-            cert_R(d, y + 1, b);
+            task_push(st, T_R, y + 1, b);
+            task_push(st, T_R, x + 1, y);
             return;
         }
         if (d->chain[AT(d, y, b)]) {
-            cert_R(d, x + 1, y);
-            cert_chain(d, y, b);
+            task_push(st, T_CHAIN, y, b);
+            task_push(st, T_R, x + 1, y);
             return;
         }
     }
 }
 
-static void cert_R(dp *d, int a, int b) {
+static void cert_R(dp *d, cert_stack *st, int a, int b) {
     if (a == b) return;
     for (int k0 = a; k0 < b; k0++)
         if (colour_allowed(d, a, b, d->l->colour[k0]) && d->R[AT(d, a, k0)] && d->chain[AT(d, k0, b)]) {
-            cert_R(d, a, k0);
-            cert_chain(d, k0, b);
-            emit(d, k0); /* the last click: letters k0..kt now form one group */
+            task_push(st, T_EMIT, k0, k0); /* the last click: letters k0..kt now form one group */
+            task_push(st, T_CHAIN, k0, b);
+            task_push(st, T_R, a, k0);
             return;
         }
 }
 
-static void cert_M(dp *d, int a, int b) {
+static void cert_M(dp *d, cert_stack *st, int a, int b) {
     if (a == b) return;
     if (d->R[AT(d, a, b)]) {
-        cert_R(d, a, b);
+        task_push(st, T_R, a, b);
         return;
     }
     long long want = d->M[AT(d, a, b)];
     for (int g = a; g < b; g++)
         if (d->M[AT(d, a, g)] + d->M[AT(d, g + 1, b)] == want) {
-            cert_M(d, a, g);
-            cert_M(d, g + 1, b);
+            task_push(st, T_M, g + 1, b);
+            task_push(st, T_M, a, g);
             return;
         }
+}
+
+/* The clicks of M[0][L] into d->out. */
+static void certificate(dp *d) {
+    cert_stack st = {NULL, 0, 6 * d->L + 9};
+    st.t = pl_xmalloc((size_t)st.cap * sizeof *st.t);
+    task_push(&st, T_M, 0, d->L);
+    while (st.n > 0) {
+        cert_task x = st.t[--st.n];
+        switch (x.kind) {
+        case T_M: cert_M(d, &st, x.a, x.b); break;
+        case T_R: cert_R(d, &st, x.a, x.b); break;
+        case T_CHAIN: cert_chain(d, &st, x.a, x.b); break;
+        case T_EMIT: emit(d, x.a); break;
+        }
+    }
+    free(st.t);
 }
 
 int click_line_max(const click_word *w, pl_limits *lim, click_line_result *r) {
@@ -166,7 +212,7 @@ int click_line_max(const click_word *w, pl_limits *lim, click_line_result *r) {
         r->status = PL_UNKNOWN;
     } else {
         d.out = pl_xmalloc(((size_t)l.n + 1) * sizeof *d.out);
-        cert_M(&d, 0, l.n);
+        certificate(&d);
         r->nclicks = d.nout;
         r->pos = pl_xmalloc(((size_t)d.nout + 1) * sizeof *r->pos);
         int bad = click_word_positions(w, d.out, d.nout, r->pos, &r->removed);

@@ -130,47 +130,96 @@ static void push_move(colctx *x, const int *d, int len) {
     x->start[x->nmoves] = x->ndots;
 }
 
-static int *extend(const int *prefix, int plen, int a) {
-    int *np = pl_xmalloc(((size_t)plen + 2) * sizeof *np);
-    if (plen) memcpy(np, prefix, (size_t)plen * sizeof *np);
-    np[plen] = a;
-    return np;
-}
+/* The certificate replays the choices without recursion (a column's moves
+ * nest as deep as it has dots). Tasks, on an explicit stack:
+ *  - C(i, j) and H(i, d): emit_C and emit_H of the recursive form, whose
+ *    move so far (the dots chained above i) is pfx[base..top) of the prefix
+ *    stack; base -1 for a move that starts at i (its base is then the top
+ *    when the task runs);
+ *  - T(i, d): the part below, from dot i;
+ *  - MOVE(base, h): the move pfx[base..top) ended by dot h, then its dots
+ *    leave the prefix stack.
+ * A task pushes its steps in reverse: the dots between i and its partner h
+ * (a C task, with a move of its own) first, then the move or the chain.
+ * The open moves lie in disjoint parts of the column, so the prefix stack
+ * holds distinct dots, at most n; the dots between i and h nest strictly
+ * inside, at most n deep, each level leaving at most two steps pending, so
+ * the task stack holds at most 2n + 3 tasks. Both are allocated once. */
+typedef enum { E_C, E_H, E_T, E_MOVE } emit_kind;
 
-static void emit_C(colctx *x, int i, int j, const int *prefix, int plen) {
-    if (i >= j) return;
-    int v = x->Cch[CI(x, i, j)], h = v >> 1;
-    emit_C(x, i + 1, h, NULL, 0);
-    int *np = extend(prefix, plen, i);
-    if (v & 1) {
-        np[plen + 1] = h;
-        push_move(x, np, plen + 2);
-        emit_C(x, h + 1, j, NULL, 0);
-    } else {
-        emit_C(x, h, j, np, plen + 1);
+typedef struct emit_task {
+    emit_kind kind;
+    int i, j, base; /* E_MOVE: i is h */
+    long d;
+} emit_task;
+
+typedef struct emitter {
+    emit_task *t;
+    int nt, capt;
+    int *pfx, top;
+} emitter;
+
+static void task_push(emitter *e, emit_kind kind, int i, int j, int base, long d) {
+    if (e->nt == e->capt) { /* cannot happen (the bound above); a guard */
+        e->capt = 2 * e->capt + 16;
+        e->t = pl_xrealloc(e->t, (size_t)e->capt * sizeof *e->t);
     }
-    free(np);
+    e->t[e->nt++] = (emit_task){kind, i, j, base, d};
 }
 
-static void emit_T(colctx *x, int i, long d);
-
-static void emit_H(colctx *x, int i, long d, const int *prefix, int plen) {
-    int v = x->Hch[TI(x, i, d)], h = v >> 1;
-    emit_C(x, i + 1, h, NULL, 0);
-    int *np = extend(prefix, plen, i);
-    if (v & 1) {
-        np[plen + 1] = h;
-        push_move(x, np, plen + 2);
-        emit_T(x, h + 1, reduce(x, d, i, h + 1));
-    } else {
-        emit_H(x, h, reduce(x, d, i, h), np, plen + 1);
+/* The moves of T(0, d0) into x's move lists. */
+static void emit_moves(colctx *x, long d0) {
+    emitter e = {NULL, 0, 2 * x->n + 3, NULL, 0};
+    e.t = pl_xmalloc((size_t)e.capt * sizeof *e.t);
+    e.pfx = pl_xmalloc(((size_t)x->n + 2) * sizeof *e.pfx);
+    task_push(&e, E_T, 0, 0, -1, d0);
+    while (e.nt > 0) {
+        emit_task k = e.t[--e.nt];
+        int base = k.base < 0 ? e.top : k.base;
+        switch (k.kind) {
+        case E_T: {
+            int i = k.i;
+            while (k.d != 0 && x->Tch[TI(x, i, k.d)] == 0) i++;
+            if (k.d != 0) task_push(&e, E_H, i, 0, -1, k.d);
+            break;
+        }
+        case E_C: {
+            if (k.i >= k.j) {
+                e.top = base;
+                break;
+            }
+            int v = x->Cch[CI(x, k.i, k.j)], h = v >> 1;
+            e.pfx[e.top++] = k.i;
+            if (v & 1) {
+                task_push(&e, E_C, h + 1, k.j, -1, 0);
+                task_push(&e, E_MOVE, h, 0, base, 0);
+            } else {
+                task_push(&e, E_C, h, k.j, base, 0);
+            }
+            task_push(&e, E_C, k.i + 1, h, -1, 0);
+            break;
+        }
+        case E_H: {
+            int v = x->Hch[TI(x, k.i, k.d)], h = v >> 1;
+            e.pfx[e.top++] = k.i;
+            if (v & 1) {
+                task_push(&e, E_T, h + 1, 0, -1, reduce(x, k.d, k.i, h + 1));
+                task_push(&e, E_MOVE, h, 0, base, 0);
+            } else {
+                task_push(&e, E_H, h, 0, base, reduce(x, k.d, k.i, h));
+            }
+            task_push(&e, E_C, k.i + 1, h, -1, 0);
+            break;
+        }
+        case E_MOVE:
+            e.pfx[e.top++] = k.i;
+            push_move(x, e.pfx + base, e.top - base);
+            e.top = base;
+            break;
+        }
     }
-    free(np);
-}
-
-static void emit_T(colctx *x, int i, long d) {
-    while (d != 0 && x->Tch[TI(x, i, d)] == 0) i++;
-    if (d != 0) emit_H(x, i, d, NULL, 0);
+    free(e.t);
+    free(e.pfx);
 }
 
 int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
@@ -288,7 +337,7 @@ int twodots_column_solve(const void *p, const pl_request *req, pl_solution *out,
                 snprintf(out->note, sizeof out->note, "no sequence of moves meets the goals");
         } else {
             out->status = PL_SOLVED;
-            emit_T(&x, 0, d0);
+            emit_moves(&x, d0);
             /* dot indices -> frame cells at the time of each move */
             bool *alive = pl_xmalloc((size_t)n + 1);
             memset(alive, 1, (size_t)n + 1);

@@ -167,6 +167,11 @@ typedef struct depth_buf {
     int npath, cappath;
     uint8_t *next; /* the board after a child */
     depth_scratch *w;
+    /* the node's frame while its children are searched (dfs) */
+    const uint8_t *cells; /* its board: the parent's next, or the level's */
+    const int *need;      /* the goals it misses: the parent's nneed, or the root's */
+    int left, disc, i;    /* i: the next child */
+    pl_key128 key;
 } depth_buf;
 
 struct search {
@@ -862,10 +867,15 @@ static int penultimate(search *s, const uint8_t *cells, const int *need, int dep
     return 0;
 }
 
-/* disc < 0: a complete search; else limited discrepancy search (Harvey and
- * Ginsberg): the i-th child in the ordering costs i of the disc left, and a
- * failure proves nothing, so the table learns nothing from it. */
-static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int left, int disc) {
+/* What opening a node gives: an answer (no move left to try, a bound, the
+ * table, the last two moves), or its children to search. */
+enum { NODE_FAILED, NODE_SOLVED, NODE_OPEN };
+
+/* Opens the node at depth: the board cells with the goals still missing need
+ * and left moves. NODE_OPEN: its children are in s->buf[depth], with the
+ * node's frame (what dfs needs to search them and to learn from their
+ * failure); else the node's answer (s->stop set on a limit). */
+static int open_node(search *s, const uint8_t *cells, const int *need, int depth, int left, int disc) {
     const twodots_level *l = s->l;
     int unmet = 0, lastg = -1;
     depth_scratch *w = buf_at(s, depth)->w;
@@ -876,20 +886,20 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         if (need[g] > 0) {
             unmet++;
             lastg = g;
-            if (need[g] > count[l->goal_colour[g]]) return false;
+            if (need[g] > count[l->goal_colour[g]]) return NODE_FAILED;
         }
     if (!unmet) {
         s->sol_len = depth;
-        return true;
+        return NODE_SOLVED;
     }
-    if (left == 0) return false;
-    if (!l->bombs && unmet > left) return false;
+    if (left == 0) return NODE_FAILED;
+    if (!l->bombs && unmet > left) return NODE_FAILED;
     /* a node costs O(cells): on big boards read the clock at every node */
     if (!pl_limits_tick(s->lim) || (s->ncells >= 1024 && !pl_limits_check_time(s->lim))) {
         s->stop = true;
-        return false;
+        return NODE_FAILED;
     }
-    if (disc >= 0 && s->lds_end && s->lim->nodes > s->lds_end) return false;
+    if (disc >= 0 && s->lds_end && s->lim->nodes > s->lds_end) return NODE_FAILED;
     const uint8_t *keycells = cells;
     if (!l->bombs && l->moves < 0 && left > 2) {
         /* No move limit (where plays run long): what may still go. A goal
@@ -906,27 +916,27 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         for (int g = 0; g < s->ngoals; g++)
             if (need[g] > have[l->goal_colour[g]]) {
                 s->pruned_inert++;
-                return false;
+                return NODE_FAILED;
             }
         if (left > nrem / 2) left = nrem / 2;
-        if (unmet > left) return false;
+        if (unmet > left) return NODE_FAILED;
         keycells = s->canon;
     }
     pl_key128 key = key_of(s, keycells, need);
     int32_t seen;
-    if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return false;
+    if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return NODE_FAILED;
     if (!l->bombs && left == 2 && unmet == 2) {
         int r = penultimate(s, cells, need, depth);
         if (r < 0) {
             s->stop = true;
-            return false;
+            return NODE_FAILED;
         }
         if (r > 0) {
             s->sol_len = depth + 2;
-            return true;
+            return NODE_SOLVED;
         }
         if (!pl_tt_get(&s->tt, key, &seen) || seen < left) pl_tt_put(&s->tt, key, left);
-        return false;
+        return NODE_FAILED;
     }
     depth_buf *b = buf_at(s, depth);
     bool *allowed = w->allowed;
@@ -955,43 +965,77 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int depth, int
         ok = generate(s, cells, need, allowed, minsize, true, b);
     if (!ok) {
         s->stop = true;
-        return false;
+        return NODE_FAILED;
     }
-    uint8_t *next = b->next;
-    int *nneed = w->nneed;
-    for (int i = 0; i < b->nch && !s->stop; i++) {
-        if (disc >= 0 && i > disc) break;
-        const child *x = &b->ch[i];
-        const int *path = b->path + x->off;
-        int *collected = w->collected;
-        memset(collected, 0, sizeof w->collected);
-        memcpy(next, cells, (size_t)s->ncells);
-        if (!x->cyclic) {
-            remove_path(s, next, path, x->len, 0);
-            collected[x->colour] = x->len;
-        } else {
-            twodots_apply_path(l, next, path, x->len, collected);
+    b = &s->buf[depth];
+    b->cells = cells;
+    b->need = need;
+    b->left = left;
+    b->disc = disc;
+    b->i = 0;
+    b->key = key;
+    return NODE_OPEN;
+}
+
+/* disc < 0: a complete search; else limited discrepancy search (Harvey and
+ * Ginsberg): the i-th child in the ordering costs i of the disc left, and a
+ * failure proves nothing, so the table learns nothing from it.
+ * Depth first without recursion (a play without a move limit may be as many
+ * moves long as half the dots): each open node's frame is in its depth's
+ * buffer, whose i is the next child to search. The nodes, the table's
+ * entries and the certificate are those of the recursive search. */
+static bool dfs(search *s, const uint8_t *cells, const int *need, int left, int disc) {
+    const twodots_level *l = s->l;
+    int r = open_node(s, cells, need, 0, left, disc);
+    if (r != NODE_OPEN) return r == NODE_SOLVED;
+    int depth = 0;
+    for (;;) {
+        depth_buf *b = &s->buf[depth]; /* deeper depths may have moved the buffers */
+        int i = b->i;
+        if (i < b->nch && !s->stop && !(b->disc >= 0 && i > b->disc)) {
+            b->i++;
+            depth_scratch *w = b->w;
+            const child *x = &b->ch[i];
+            const int *path = b->path + x->off;
+            uint8_t *next = b->next;
+            int *nneed = w->nneed;
+            int *collected = w->collected;
+            memset(collected, 0, sizeof w->collected);
+            memcpy(next, b->cells, (size_t)s->ncells);
+            if (!x->cyclic) {
+                remove_path(s, next, path, x->len, 0);
+                collected[x->colour] = x->len;
+            } else {
+                twodots_apply_path(l, next, path, x->len, collected);
+            }
+            for (int g = 0; g < s->ngoals; g++) {
+                int v = b->need[g] - collected[l->goal_colour[g]];
+                nneed[g] = v > 0 ? v : 0;
+            }
+            r = open_node(s, next, nneed, depth + 1, b->left - 1, b->disc < 0 ? -1 : b->disc - i);
+            if (r == NODE_OPEN) {
+                depth++;
+            } else if (r == NODE_SOLVED) {
+                /* every open node's move: the child it is searching */
+                for (int d = depth; d >= 0; d--) {
+                    b = &s->buf[d];
+                    x = &b->ch[b->i - 1];
+                    size_t cap = (size_t)x->len * 24 + 8;
+                    char *text = pl_xmalloc(cap);
+                    twodots_path_text(l, b->path + x->off, x->len, text, cap);
+                    free(s->moves[d]);
+                    s->moves[d] = text;
+                }
+                return true;
+            }
+            continue;
         }
-        for (int g = 0; g < s->ngoals; g++) {
-            int v = need[g] - collected[l->goal_colour[g]];
-            nneed[g] = v > 0 ? v : 0;
-        }
-        if (dfs(s, next, nneed, depth + 1, left - 1, disc < 0 ? -1 : disc - i)) {
-            /* b may have moved when deeper depths grew the buffers */
-            b = &s->buf[depth];
-            x = &b->ch[i];
-            size_t cap = (size_t)x->len * 24 + 8;
-            char *text = pl_xmalloc(cap);
-            twodots_path_text(l, b->path + x->off, x->len, text, cap);
-            free(s->moves[depth]);
-            s->moves[depth] = text;
-            return true;
-        }
-        b = &s->buf[depth];
-        next = b->next;
+        int32_t seen;
+        if (b->disc < 0 && !s->stop && (!pl_tt_get(&s->tt, b->key, &seen) || seen < b->left))
+            pl_tt_put(&s->tt, b->key, b->left);
+        if (depth == 0) return false;
+        depth--;
     }
-    if (disc < 0 && !s->stop && (!pl_tt_get(&s->tt, key, &seen) || seen < left)) pl_tt_put(&s->tt, key, left);
-    return false;
 }
 
 int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
@@ -1050,7 +1094,7 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     if (l->moves >= 0) {
         /* A move limit: iterative deepening, so the certificate is a shortest one. */
         for (int k = 0; k <= budget && found < 0 && !s.stop; k++)
-            if (dfs(&s, l->cell, need, 0, k, -1)) {
+            if (dfs(&s, l->cell, need, k, -1)) {
                 found = k;
                 first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
                 for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
@@ -1066,17 +1110,16 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
          * more moves left fails with fewer). --any-length keeps the first. */
         bool decided = false;
         s.lds_end = s.lim->nodes + 50000;
-        for (int d = 0; d <= 16 && !decided && !s.stop; d = d ? 2 * d : 1)
-            decided = dfs(&s, l->cell, need, 0, budget, d);
+        for (int d = 0; d <= 16 && !decided && !s.stop; d = d ? 2 * d : 1) decided = dfs(&s, l->cell, need, budget, d);
         s.lds_end = 0;
-        if (decided || (!s.stop && dfs(&s, l->cell, need, 0, budget, -1))) {
+        if (decided || (!s.stop && dfs(&s, l->cell, need, budget, -1))) {
             found = s.sol_len;
             first = pl_xmalloc(((size_t)found + 1) * sizeof *first);
             for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
             bool any = req->opts && pl_opts_has(req->opts, "any-length");
             shortest = !any;
             for (int k = 0; !any && k < found; k++) {
-                if (dfs(&s, l->cell, need, 0, k, -1)) {
+                if (dfs(&s, l->cell, need, k, -1)) {
                     for (int d = 0; d < found; d++) free(first[d]);
                     found = k;
                     for (int d = 0; d < found; d++) first[d] = pl_xstrdup(s.moves[d]);
