@@ -172,14 +172,33 @@ static void record_best(search *s, int depth, long long value, long long removed
 
 /* Sort group indices by size, largest first (insertion sort: lists are short). */
 static void order_groups(const click_scratch *sc, int *order, int n) {
-    for (int i = 1; i < n; i++) {
-        int x = order[i], j = i;
-        while (j > 0 && sc->groups[order[j - 1]].size < sc->groups[x].size) {
-            order[j] = order[j - 1];
-            j--;
+    /* Largest first, stable. Insertion sort for the few groups of an
+     * ordinary node; a bottom-up merge sort beyond (a 1000 x 1000 board's
+     * root has 10^5 groups: quadratic took 46 s before the first child). */
+    if (n < 64) {
+        for (int i = 1; i < n; i++) {
+            int x = order[i], j = i;
+            while (j > 0 && sc->groups[order[j - 1]].size < sc->groups[x].size) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = x;
         }
-        order[j] = x;
+        return;
     }
+    int *tmp = pl_xmalloc((size_t)n * sizeof *tmp), *a = order, *b = tmp;
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n, i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) b[k++] = sc->groups[a[j]].size > sc->groups[a[i]].size ? a[j++] : a[i++];
+            while (i < mid) b[k++] = a[i++];
+            while (j < hi) b[k++] = a[j++];
+        }
+        int *t = a;
+        a = b, b = t;
+    }
+    if (a != order) memcpy(order, a, (size_t)n * sizeof *order);
+    free(tmp);
 }
 
 /* Opens the node at depth (its board, colour counts, column hashes and sleep
