@@ -331,10 +331,10 @@ static void test_verify_path(void) {
         {"1000000000,1000000000", PL_MOVE_ILLEGAL, "outside the board (3 rows, 3 columns)", 0},
         {"a,0", PL_MOVE_SYNTAX, "expected a row number", 1},
         {"", PL_MOVE_SYNTAX, "expected a row number", 1},
-        {"-1,0", PL_MOVE_SYNTAX, "expected a row number", 1},
+        {"-1,0", PL_MOVE_ILLEGAL, "outside the board (3 rows, 3 columns)", 0}, /* off the board, not bad syntax */
         {"1;1", PL_MOVE_SYNTAX, "expected ',' between row and column (a cell is written r,c)", 2},
         {"12", PL_MOVE_SYNTAX, "expected ',' between row and column (a cell is written r,c)", 3},
-        {"1,-1", PL_MOVE_SYNTAX, "expected a column number", 3},
+        {"1,-1", PL_MOVE_ILLEGAL, "outside the board (3 rows, 3 columns)", 0},
         {"1,", PL_MOVE_SYNTAX, "expected a column number", 3},
         {"99999999999,0", PL_MOVE_SYNTAX, "row number out of range", 1},
         {"1,1x", PL_MOVE_SYNTAX, "unexpected 'x' after the cell (a clickomania move is one cell r,c)", 4},

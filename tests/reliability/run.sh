@@ -111,6 +111,8 @@ rm -f huge.level
 printf 'moves:\n-1,0 0,0\n' >neg.moves
 expect_rc "buttons move -1,0" 1 "$PL" buttons verify "$SRC/levels/buttons/2p-impartial.level" neg.moves
 expect_rc "twodots move -1,0" 1 "$PL" twodots verify "$SRC/levels/twodots/column.level" neg.moves
+printf 'moves:\n-1,0\n' >neg1.moves
+expect_rc "clickomania move -1,0" 1 "$PL" clickomania verify "$SRC/levels/clickomania/onecol-four-colours.level" neg1.moves
 
 # When every solver declines (here the two-player solvers' 128-button limit),
 # the answer is unknown (exit 3) with the reasons, grouped.

@@ -77,7 +77,8 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
     long r, c;
     const char *end, *bad;
     char msg[128];
-    if (pl_parse_coord(text, false, &r, &c, &end, &bad, msg, sizeof msg)) {
+    /* negative cells parse: off the board is an illegal move, not bad syntax */
+    if (pl_parse_coord(text, true, &r, &c, &end, &bad, msg, sizeof msg)) {
         snprintf(reason, n, "%s", msg);
         *col = (int)(bad - text) + 1;
         return PL_MOVE_SYNTAX;
@@ -88,7 +89,7 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
         return PL_MOVE_SYNTAX;
     }
     const click_board *b = &st->board;
-    if (r >= b->rows || c >= b->cols) {
+    if (r < 0 || c < 0 || r >= b->rows || c >= b->cols) {
         snprintf(reason, n, "outside the board (%d rows, %d columns)", b->rows, b->cols);
         return PL_MOVE_ILLEGAL;
     }
