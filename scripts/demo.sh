@@ -17,7 +17,8 @@
 # not failures.
 #
 # Then the reductions: every source under levels/reductions/ (X3C, 3-SAT,
-# Vertex Cover) is solved, reduced to its Two Dots construction (with the
+# Vertex Cover; 3-Partition for Clickomania's Theorem 14) is solved, reduced
+# to its Two Dots (or Clickomania) construction (with the
 # forward certificate when the source has one, which verify must accept),
 # the level is solved by exact search (--any-length) and its certificate
 # lifted back to one the source's verifier accepts; the two answers must
@@ -187,10 +188,13 @@ done
 # ---- the reductions: source -> level -> both solved, forward and lift ----
 declare -a X_SRC=() X_ANS=() X_SIZE=() X_GAME=() X_FWD=() X_LIFT=() X_AGREE=()
 for src in levels/reductions/*; do
+    game=twodots
+    any=(--any-length)
     case $src in
     *.x3c) problem=x3c ;;
     *.cnf) problem=sat ;;
     *.gr) problem=vertex-cover ;;
+    *.3p) problem=3partition game=clickomania any=() ;;
     *) continue ;;
     esac
     stem="$OUT/reduce-$(basename "$src")"
@@ -202,28 +206,28 @@ for src in levels/reductions/*; do
     else
         reduce_args=()
     fi
-    if ! "$PL" twodots reduce --from "$problem" "$src" -o "$stem.level" "${reduce_args[@]}" 2>>"$stem.err"; then
-        echo "demo.sh: twodots reduce --from $problem $src failed: $(head -n 2 "$stem.err")" >&2
+    if ! "$PL" "$game" reduce --from "$problem" "$src" -o "$stem.level" "${reduce_args[@]}" 2>>"$stem.err"; then
+        echo "demo.sh: $game reduce --from $problem $src failed: $(head -n 2 "$stem.err")" >&2
         FAILURES=$((FAILURES + 1))
         continue
     fi
-    size=$("$PL" twodots info "$stem.level" | awk '/^rows:/ {r=$2} /^columns:/ {c=$2} /^colours:/ {k=$2} END {print r "x" c ", " k " colours"}')
+    size=$("$PL" "$game" info "$stem.level" | awk '/^rows:/ {r=$2} /^columns:/ {c=$2} /^colours:/ {k=$2} END {print r "x" c ", " k " colours"}')
     if [[ $answer == solved ]]; then
-        if "$PL" twodots verify "$stem.level" "$stem.fwd" >"$stem.fwd.verify" 2>&1; then
+        if "$PL" "$game" verify "$stem.level" "$stem.fwd" >"$stem.fwd.verify" 2>&1; then
             fwd="verified"
-            draw twodots "$stem.level" "$stem.fwd" "reduce-$(basename "$src")-forward"
+            draw "$game" "$stem.level" "$stem.fwd" "reduce-$(basename "$src")-forward"
         else
             fwd="FAIL"
             FAILURES=$((FAILURES + 1))
         fi
     fi
-    "$PL" twodots render "$stem.level" -o "$PICTURES/reduce-$(basename "$src").png" --cell-size 16 --letters \
+    "$PL" "$game" render "$stem.level" -o "$PICTURES/reduce-$(basename "$src").png" --cell-size 16 --letters \
         2>>"$stem.err" && NPICTURES=$((NPICTURES + 1))
-    "$PL" twodots solve --any-length --time-limit "$TIME_LIMIT" "$stem.level" >"$stem.sol" 2>>"$stem.err"
+    "$PL" "$game" solve "${any[@]}" --time-limit "$TIME_LIMIT" "$stem.level" >"$stem.sol" 2>>"$stem.err"
     game_status=$(head -n 1 "$stem.sol")
     lifted="-"
     if [[ $game_status == solved ]]; then
-        if "$PL" twodots lift "$src" "$stem.level" "$stem.sol" >"$stem.lift" 2>&1; then
+        if "$PL" "$game" lift "$src" "$stem.level" "$stem.sol" >"$stem.lift" 2>&1; then
             lifted="verified"
         else
             lifted="FAIL"
@@ -275,7 +279,7 @@ if [[ ${#X_SRC[@]} != 0 ]]; then
     echo
     xfmt="%-34s  %-10s  %-22s  %-10s  %-9s  %-9s  %s\n"
     # shellcheck disable=SC2059
-    printf "$xfmt" "source (reduced to twodots)" source level "level" forward lifted agree
+    printf "$xfmt" "source (.3p: clickomania)" source level "level" forward lifted agree
     # shellcheck disable=SC2059
     printf "$xfmt" "$(dashes 34)" "$(dashes 10)" "$(dashes 22)" "$(dashes 10)" "$(dashes 9)" "$(dashes 9)" "$(dashes 5)"
     for i in "${!X_SRC[@]}"; do
