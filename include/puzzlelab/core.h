@@ -282,6 +282,12 @@ typedef struct pl_sbuf {
     size_t n, cap;
 } pl_sbuf;
 void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+/* A level's opening comment: each line of text as '# line' ('#' alone for an
+ * empty one); nothing for NULL. */
+void pl_sbuf_comment(pl_sbuf *b, const char *text);
+/* A level's regions section (see pl_regions_read) as it is read: 'regions:'
+ * and a line a rectangle; nothing when there are none. */
+void pl_regions_write(pl_sbuf *b, const pl_regions *rg);
 
 void *pl_xmalloc(size_t n);
 void *pl_xcalloc(size_t n, size_t m);

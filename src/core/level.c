@@ -412,6 +412,15 @@ void pl_regions_free(pl_regions *rg) {
     rg->n = 0;
 }
 
+void pl_regions_write(pl_sbuf *b, const pl_regions *rg) {
+    if (!rg->n) return;
+    pl_sbuf_printf(b, "regions:\n");
+    for (int i = 0; i < rg->n; i++) {
+        const pl_region *g = &rg->r[i];
+        pl_sbuf_printf(b, "%d,%d %d,%d%s%s\n", g->r0, g->c0, g->r1, g->c1, g->label[0] ? " " : "", g->label);
+    }
+}
+
 int pl_regions_read(const pl_level_text *lt, int rows, int cols, pl_regions *out, pl_error *err) {
     memset(out, 0, sizeof *out);
     const pl_section *s = pl_level_section(lt, "regions");

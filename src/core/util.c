@@ -230,3 +230,13 @@ void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) {
         b->s = pl_xrealloc(b->s, b->cap);
     }
 }
+
+void pl_sbuf_comment(pl_sbuf *b, const char *text) {
+    pl_sbuf_printf(b, "%s", "");
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        int n = nl ? (int)(nl - p) : (int)strlen(p);
+        pl_sbuf_printf(b, "#%s%.*s\n", n ? " " : "", n, p);
+        p += n + (nl ? 1 : 0);
+    }
+}

@@ -82,23 +82,11 @@ void click_level_free(click_level *l) {
  * the board is written without a 'board:' line, like the shipped levels. */
 char *click_level_text(const click_level *l, const char *comment) {
     pl_sbuf b = {0};
-    pl_sbuf_printf(&b, "%s", "");
-    for (const char *p = comment; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        int n = nl ? (int)(nl - p) : (int)strlen(p);
-        pl_sbuf_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
-        p += n + (nl ? 1 : 0);
-    }
+    pl_sbuf_comment(&b, comment);
     char *rows = click_board_text(l, &l->board);
     pl_sbuf_printf(&b, "%s", rows);
     free(rows);
-    if (l->regions.n) {
-        pl_sbuf_printf(&b, "regions:\n");
-        for (int i = 0; i < l->regions.n; i++) {
-            const pl_region *g = &l->regions.r[i];
-            pl_sbuf_printf(&b, "%d,%d %d,%d%s%s\n", g->r0, g->c0, g->r1, g->c1, g->label[0] ? " " : "", g->label);
-        }
-    }
+    pl_regions_write(&b, &l->regions);
     return b.s;
 }
 

@@ -147,13 +147,7 @@ int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *e
 
 char *twodots_level_text(const twodots_level *l, const char *comment) {
     pl_sbuf b = {0};
-    pl_sbuf_printf(&b, "%s", "");
-    for (const char *p = comment; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        int n = nl ? (int)(nl - p) : (int)strlen(p);
-        pl_sbuf_printf(&b, "#%s%.*s\n", n ? " " : "", n, p);
-        p += n + (nl ? 1 : 0);
-    }
+    pl_sbuf_comment(&b, comment);
     if (l->names) pl_sbuf_printf(&b, "cells: names\n");
     if (l->moves >= 0) pl_sbuf_printf(&b, "moves: %d\n", l->moves);
     for (int g = 0; g < l->ngoals; g++)
@@ -175,13 +169,7 @@ char *twodots_level_text(const twodots_level *l, const char *comment) {
         }
         pl_sbuf_printf(&b, "\n");
     }
-    if (l->regions.n) {
-        pl_sbuf_printf(&b, "regions:\n");
-        for (int i = 0; i < l->regions.n; i++) {
-            const pl_region *g = &l->regions.r[i];
-            pl_sbuf_printf(&b, "%d,%d %d,%d %s\n", g->r0, g->c0, g->r1, g->c1, g->label);
-        }
-    }
+    pl_regions_write(&b, &l->regions);
     return b.s;
 }
 
