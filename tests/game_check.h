@@ -19,6 +19,7 @@
 #include "check.h"
 #include "puzzlelab/game.h"
 #include "puzzlelab/core.h"
+#include "puzzlelab/problems.h"
 
 /* Parses text (reported as file `file`) as a level of g through
  * pl_level_text_parse and g->level_parse; NULL when either rejects it, with
@@ -228,6 +229,38 @@ static inline pl_status gc_solve(const pl_game *g, const pl_algorithm *a, const 
  * unsolvable, -2 unknown. */
 static inline int gc_length(const pl_solution *sol) {
     return sol->status == PL_SOLVED ? sol->moves.n : sol->status == PL_UNSOLVABLE ? -1 : -2;
+}
+
+/* ---------- reductions ---------- */
+
+/* g's reduction from the problem called from, NULL when none. */
+static inline const pl_reduction *gc_reduction(const pl_game *g, const char *from) {
+    for (int i = 0; i < g->nreductions; i++)
+        if (strcmp(g->reductions[i].from, from) == 0) return &g->reductions[i];
+    return NULL;
+}
+
+/* Lifts a certificate of r's level back through r and has the source
+ * problem's verifier check the result: one check (two when the lift
+ * succeeds); true when both hold. */
+static inline bool gc_lifts(const pl_reduction *r, const pl_problem *p, const void *src, const pl_strvec *moves,
+                            const char *what) {
+    pl_moves mv, cm;
+    pl_moves_from_strvec(moves, "(moves)", &mv);
+    pl_strvec cert = {0};
+    char why[512] = "";
+    bool ok = CHECKF(r->lift(src, &mv, &cert, why, sizeof why) == 0, "%s: lift fails: %s", what, why);
+    if (ok) {
+        pl_moves_from_strvec(&cert, "(lifted)", &cm);
+        pl_verdict v = {0};
+        pl_error err = {0};
+        ok = CHECKF(p->verify(src, &cm, &v, &err) == 0 && v.ok, "%s: the lifted certificate is rejected: %s%s", what,
+                    v.reason, err.msg);
+        pl_moves_free(&cm);
+    }
+    pl_strvec_free(&cert);
+    pl_moves_free(&mv);
+    return ok;
 }
 
 #endif

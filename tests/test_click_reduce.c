@@ -21,31 +21,7 @@
 
 static const pl_game *G = &pl_game_clickomania;
 
-static const pl_reduction *reduction(const char *from) {
-    for (int i = 0; i < G->nreductions; i++)
-        if (strcmp(G->reductions[i].from, from) == 0) return &G->reductions[i];
-    return NULL;
-}
 
-static bool lifts(const pl_reduction *r, const pl_problem *p, const void *src, const pl_strvec *moves,
-                  const char *what) {
-    pl_moves mv, cm;
-    pl_moves_from_strvec(moves, "(moves)", &mv);
-    pl_strvec cert = {0};
-    char why[512] = "";
-    bool ok = CHECKF(r->lift(src, &mv, &cert, why, sizeof why) == 0, "%s: lift fails: %s", what, why);
-    if (ok) {
-        pl_moves_from_strvec(&cert, "(lifted)", &cm);
-        pl_verdict v = {0};
-        pl_error err = {0};
-        ok = CHECKF(p->verify(src, &cm, &v, &err) == 0 && v.ok, "%s: the lifted partition is rejected: %s%s", what,
-                    v.reason, err.msg);
-        pl_moves_free(&cm);
-    }
-    pl_strvec_free(&cert);
-    pl_moves_free(&mv);
-    return ok;
-}
 
 /* The board is empty after the moves (clear objective). */
 static bool clears(const click_level *l, const pl_strvec *moves, const char *what) {
@@ -74,7 +50,7 @@ typedef struct counts {
 /* One source (its text): build, check the parameters, solve, compare with
  * truth (1 yes, 0 no), forward and lift. */
 static void one(const char *text, int truth, const int *triple, counts *n) {
-    const pl_reduction *r = reduction("3partition");
+    const pl_reduction *r = gc_reduction(G, "3partition");
     const pl_problem *p = pl_problem_find("3partition");
     pl_error err = {0};
     pl_3part src;
@@ -101,7 +77,7 @@ static void one(const char *text, int truth, const int *triple, counts *n) {
         if (st == PL_UNKNOWN) n->unknown++;
         else CHECKF(st == (truth ? PL_SOLVED : PL_UNSOLVABLE), "exact search says %s, the source is %s",
                     pl_status_name(st), truth ? "yes" : "no");
-        if (st == PL_SOLVED) lifts(r, p, &src, &sol.moves, "exact search's certificate");
+        if (st == PL_SOLVED) gc_lifts(r, p, &src, &sol.moves, "exact search's certificate");
         pl_solution_free(&sol);
         if (truth && triple) {
             pl_strvec scert = {0}, moves = {0};
@@ -110,7 +86,7 @@ static void one(const char *text, int truth, const int *triple, counts *n) {
             pl_moves_from_strvec(&scert, "(partition)", &cm);
             if (CHECKF(r->forward(&src, &cm, &moves, &err) == 0, "forward: %s", err.msg) &&
                 clears(l, &moves, "forward certificate"))
-                lifts(r, p, &src, &moves, "forward certificate");
+                gc_lifts(r, p, &src, &moves, "forward certificate");
             pl_moves_free(&cm);
             pl_strvec_free(&scert);
             pl_strvec_free(&moves);

@@ -23,11 +23,6 @@
 
 static const pl_game *G = &pl_game_twodots;
 
-static const pl_reduction *reduction(const char *from) {
-    for (int i = 0; i < G->nreductions; i++)
-        if (strcmp(G->reductions[i].from, from) == 0) return &G->reductions[i];
-    return NULL;
-}
 
 static pl_opts any_length = {.name = {"any-length"}, .value = {""}, .n = 1};
 
@@ -37,27 +32,6 @@ static pl_status exact(const twodots_level *l, uint64_t nodes, bool any, pl_solu
     return gc_solve(G, gc_algorithm(G, "exact"), l, &how, sol);
 }
 
-/* Lifts moves through r and checks the result with the source verifier:
- * one check; true when it holds. */
-static bool lifts(const pl_reduction *r, const pl_problem *p, const void *src, const pl_strvec *moves,
-                  const char *what) {
-    pl_moves mv, cm;
-    pl_moves_from_strvec(moves, "(moves)", &mv);
-    pl_strvec cert = {0};
-    char why[512] = "";
-    bool ok = CHECKF(r->lift(src, &mv, &cert, why, sizeof why) == 0, "%s: lift fails: %s", what, why);
-    if (ok) {
-        pl_moves_from_strvec(&cert, "(lifted)", &cm);
-        pl_verdict v = {0};
-        pl_error err = {0};
-        ok = CHECKF(p->verify(src, &cm, &v, &err) == 0 && v.ok, "%s: the lifted certificate is rejected: %s%s", what,
-                    v.reason, err.msg);
-        pl_moves_free(&cm);
-    }
-    pl_strvec_free(&cert);
-    pl_moves_free(&mv);
-    return ok;
-}
 
 /* The forward certificate from the source's certificate replays, and lifts. */
 static void forward(const pl_reduction *r, const pl_problem *p, const void *src, const pl_strvec *scert,
@@ -69,7 +43,7 @@ static void forward(const pl_reduction *r, const pl_problem *p, const void *src,
     if (CHECKF(r->forward(src, &cm, &moves, &err) == 0, "forward: %s", err.msg)) {
         char why[256] = "";
         if (CHECKF(gc_replays(G, l, &moves, why, sizeof why), "the forward certificate does not replay: %s", why))
-            lifts(r, p, src, &moves, "forward certificate");
+            gc_lifts(r, p, src, &moves, "forward certificate");
     }
     pl_strvec_free(&moves);
     pl_moves_free(&cm);
@@ -159,7 +133,7 @@ static void check_wire(void) {
     pl_x3c x;
     pl_error err = {0};
     if (!CHECK(text && pl_x3c_parse("w", text, strlen(text), &x, &err) == 0)) return;
-    twodots_level *l = build(reduction("x3c"), &x);
+    twodots_level *l = build(gc_reduction(G, "x3c"), &x);
     if (l) {
         /* T: the first column holding red */
         int T = 0, red = twodots_colour_of(l, "r");
@@ -187,7 +161,7 @@ static void check_wire(void) {
 /* ---------- Theorem 1: X3C ---------- */
 
 static void theorem1(uint64_t base, int count) {
-    const pl_reduction *r = reduction("x3c");
+    const pl_reduction *r = gc_reduction(G, "x3c");
     const pl_problem *p = pl_problem_find("x3c");
     int yes = 0, no = 0, padded = 0;
     for (int i = 0; i < count; i++) {
@@ -226,7 +200,7 @@ static void theorem1(uint64_t base, int count) {
             pl_status st = exact(l, 0, false, &sol);
             CHECKF(st == (src ? PL_SOLVED : PL_UNSOLVABLE), "exact search says %s, the source is %s",
                    pl_status_name(st), src ? "yes" : "no");
-            if (st == PL_SOLVED) lifts(r, p, &x, &sol.moves, "exact search's certificate");
+            if (st == PL_SOLVED) gc_lifts(r, p, &x, &sol.moves, "exact search's certificate");
             pl_solution_free(&sol);
             if (src == 1) {
                 pl_strvec scert = {0};
@@ -249,7 +223,7 @@ static void theorem1(uint64_t base, int count) {
 /* ---------- Theorem 4: Vertex Cover ---------- */
 
 static void theorem4(uint64_t base, int count) {
-    const pl_reduction *r = reduction("vertex-cover");
+    const pl_reduction *r = gc_reduction(G, "vertex-cover");
     const pl_problem *p = pl_problem_find("vertex-cover");
     int yes = 0, no = 0;
     for (int i = 0; i < count; i++) {
@@ -285,7 +259,7 @@ static void theorem4(uint64_t base, int count) {
             pl_status st = exact(l, 0, false, &sol);
             CHECKF(st == (src ? PL_SOLVED : PL_UNSOLVABLE), "exact search says %s, the source is %s",
                    pl_status_name(st), src ? "yes" : "no");
-            if (st == PL_SOLVED) lifts(r, p, &g, &sol.moves, "exact search's certificate");
+            if (st == PL_SOLVED) gc_lifts(r, p, &g, &sol.moves, "exact search's certificate");
             pl_solution_free(&sol);
             if (src == 1) {
                 pl_strvec scert = {0};
@@ -314,7 +288,7 @@ typedef struct t2_stats {
 /* One source: text in DIMACS. nodes: exact search's budget on a no-instance
  * (0: complete). */
 static void theorem2_one(uint64_t seed, const char *text, uint64_t nodes, t2_stats *st) {
-    const pl_reduction *r = reduction("sat");
+    const pl_reduction *r = gc_reduction(G, "sat");
     const pl_problem *p = pl_problem_find("sat");
     check_context(true, seed, "%s", text);
     pl_cnf f;
@@ -345,7 +319,7 @@ static void theorem2_one(uint64_t seed, const char *text, uint64_t nodes, t2_sta
             st->no_bounded++;
             st->bounded_unknown += s == PL_UNKNOWN;
         }
-        if (s == PL_SOLVED) lifts(r, p, &f, &sol.moves, "exact search's certificate");
+        if (s == PL_SOLVED) gc_lifts(r, p, &f, &sol.moves, "exact search's certificate");
         pl_solution_free(&sol);
         if (src == 1) {
             pl_strvec scert = {0};
