@@ -649,6 +649,17 @@ static long enumerate_no(pl_rng *r, int *a, int n, int lo, int hi, int bound, lo
     return found;
 }
 
+/* The numbers in a random order (a planted triple or the enumeration's
+ * multiset would otherwise show in the file). */
+static void shuffle_numbers(pl_rng *r, int *a, int n) {
+    int *perm = pl_xmalloc((size_t)n * sizeof *perm), *b = pl_xmalloc((size_t)n * sizeof *b);
+    pl_shuffle(r, perm, n);
+    for (int i = 0; i < n; i++) b[i] = a[perm[i]];
+    memcpy(a, b, (size_t)n * sizeof *a);
+    free(perm);
+    free(b);
+}
+
 char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *err) {
     if (m < 1 || m > PL_3PART_MAX_NUMBERS / 3) {
         pl_error_set(err, NULL, 0, 0, "3partition generate: --m must be in 1..%d", PL_3PART_MAX_NUMBERS / 3);
@@ -684,12 +695,7 @@ char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *er
             } while (z < lo || z > hi);
             a[3 * t] = x, a[3 * t + 1] = y, a[3 * t + 2] = z;
         }
-        int *perm = pl_xmalloc((size_t)n * sizeof *perm), *b = pl_xmalloc((size_t)n * sizeof *b);
-        pl_shuffle(&r, perm, n);
-        for (int i = 0; i < n; i++) b[i] = a[perm[i]];
-        memcpy(a, b, (size_t)n * sizeof *a);
-        free(perm);
-        free(b);
+        shuffle_numbers(&r, a, n);
     } else if (answer == 'a') {
         random_multiset(&r, a, n, (int)lo, (int)hi, target);
     } else {
@@ -716,12 +722,7 @@ char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *er
                 free(a);
                 return NULL;
             }
-            int *perm = pl_xmalloc((size_t)n * sizeof *perm), *b = pl_xmalloc((size_t)n * sizeof *b);
-            pl_shuffle(&r, perm, n);
-            for (int i = 0; i < n; i++) b[i] = a[perm[i]];
-            memcpy(a, b, (size_t)n * sizeof *a);
-            free(perm);
-            free(b);
+            shuffle_numbers(&r, a, n);
         } else if (!found) {
             pl_error_set(err, NULL, 0, 0,
                          "3partition generate --answer no: no instance without a 3-partition in %d tries; choose a "
