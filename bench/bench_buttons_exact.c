@@ -61,7 +61,7 @@ static run solve(const buttons_level *l, const char *name) {
     r.seconds = pl_now() - t0;
     r.status = sol.status;
     r.nodes = (unsigned long long)sol.nodes;
-    snprintf(r.note, sizeof r.note, "%s", sol.note);
+    snprintf(r.note, sizeof r.note, "%.*s", (int)sizeof r.note - 1, sol.note);
     pl_solution_free(&sol);
     return r;
 }

@@ -230,7 +230,7 @@ static const char *run(const char *alg, void *level, double secs, double *t, int
     a->solve(level, &req, &sol, &err);
     *t = pl_now() - t0;
     *len = sol.status == PL_SOLVED ? sol.moves.n : -1;
-    snprintf(note, n, "%s", sol.note);
+    snprintf(note, n, "%.*s", (int)(n > 0 ? n - 1 : 0), sol.note);
     const char *s = sol.status == PL_SOLVED ? "solved" : sol.status == PL_UNSOLVABLE ? "unsolvable" : "unknown";
     pl_solution_free(&sol);
     return s;

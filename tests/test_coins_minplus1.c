@@ -37,7 +37,7 @@ static int run(const char *name, const void *level, uint64_t node_limit, char *n
     pl_solution sol;
     gc_solve(G, gc_algorithm(G, name), level, &how, &sol);
     int result = gc_length(&sol);
-    if (note) snprintf(note, nn, "%s", sol.note);
+    if (note) snprintf(note, nn, "%.*s", (int)(nn ? nn - 1 : 0), sol.note);
     pl_solution_free(&sol);
     return result;
 }

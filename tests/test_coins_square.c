@@ -183,7 +183,7 @@ static int run_alg(const char *name, const void *level, char *note, size_t n) {
         CHECKF(v.ok, "%s: the certificate does not reach the target: %s", name, v.reason);
         G->state_free(st);
     }
-    if (note) snprintf(note, n, "%s", sol.note);
+    if (note) snprintf(note, n, "%.*s", (int)(n > 0 ? n - 1 : 0), sol.note);
     pl_solution_free(&sol);
     return r;
 }

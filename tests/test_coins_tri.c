@@ -79,7 +79,7 @@ static long run(const char *name, const coins_level *l, uint64_t node_limit, cha
     pl_solution sol;
     gc_solve(G, a, l, &how, &sol);
     long result = gc_length(&sol);
-    if (note) snprintf(note, nn, "%s", sol.note);
+    if (note) snprintf(note, nn, "%.*s", (int)(nn ? nn - 1 : 0), sol.note);
     pl_solution_free(&sol);
     return result;
 }

@@ -42,7 +42,12 @@ typedef struct pl_solution {
     uint64_t nodes;
     size_t peak_memory; /* bytes */
     int limit_hit;      /* PL_LIMIT_* */
-    char note[256];     /* one line of explanation, may be empty */
+    /* The algorithm did not search: the instance is beyond what it can take
+     * (a formula over the memory limit, too many candidate cuts). status is
+     * unknown and note says why; `auto` then runs the next applicable
+     * algorithm within the same limits. */
+    bool declined;
+    char note[4096]; /* one line of explanation, may be empty; never cut by the CLI */
 } pl_solution;
 void pl_solution_init(pl_solution *s);
 void pl_solution_free(pl_solution *s);
@@ -73,6 +78,12 @@ typedef struct pl_algorithm {
      * --algorithm NAME still runs it whenever it applies. */
     bool (*preferred)(const void *level, const pl_request *req, char *why, size_t n);
 } pl_algorithm;
+
+/* pl_game.solve_uses: --seed, --threads, --progress, --memory-limit. */
+#define PL_USES_SEED 1u
+#define PL_USES_THREADS 2u
+#define PL_USES_PROGRESS 4u
+#define PL_USES_MEMORY 8u
 
 /* Result of applying one move during verify / play. */
 typedef enum { PL_MOVE_OK = 0, PL_MOVE_ILLEGAL = 1, PL_MOVE_SYNTAX = 2 } pl_move_result;
@@ -130,6 +141,15 @@ typedef struct pl_play_hooks {
      * it apply to the state), for hints; freed with level_free. NULL with why
      * when none can be made. */
     void *(*state_level)(const void *state, char *why, size_t n);
+    /* What the selection keys do in this game, for the key line at the
+     * bottom of the play screen: items separated by two spaces, e.g.
+     * "space/enter click the group under the cursor". NULL: the generic
+     * "space select  enter select and play now  bksp/esc drop". */
+    const char *keys;
+    /* More about the position for the status lines (NULL: nothing more than
+     * finish's values), e.g. Two Dots' goals and moves left; items
+     * separated by two spaces. */
+    void (*status)(const void *state, char *buf, size_t n);
 } pl_play_hooks;
 
 struct pl_reduction; /* puzzlelab/problems.h */
@@ -162,6 +182,9 @@ typedef struct pl_game {
     const pl_algorithm *algorithms; /* in order of preference for auto */
     int nalgorithms;
     const pl_option *solve_options;
+    /* Which of solve's common options some algorithm of the game reads
+     * (PL_USES_*): `solve --help` lists, and solve accepts, only those. */
+    unsigned solve_uses;
 
     /* Experiments: fills out with the census of the boards the options
      * describe; returns 0, or -1 with err. NULL when the game has none. */
@@ -193,6 +216,21 @@ const pl_game *pl_game_find(const char *name);
  * applies (NAME: reason; ...)". */
 const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why,
                                  size_t n);
+/* The same choice among the algorithms after `after` (an index into
+ * g->algorithms; -1: all), for auto's fallback when an algorithm declined
+ * at run time; the preferred tests are skipped then (what was preferred
+ * over the next one could not run). */
+const pl_algorithm *pl_game_pick_after(const pl_game *g, int after, const void *level, const pl_request *req,
+                                       char *why, size_t n);
+/* Solves level with alg, or with auto's choice when alg is NULL. Under auto,
+ * when the chosen algorithm declines at run time (pl_solution.declined), the
+ * next applicable one runs under the same limits (the clock keeps running),
+ * and the note says which declined and why. sol is initialised here;
+ * sol->algorithm names the algorithm that answered, "none" when none applies
+ * (status unknown, the reasons in the note). Returns 0, or -1 with err when a
+ * solver failed. */
+int pl_game_solve(const pl_game *g, const pl_algorithm *alg, const void *level, const pl_request *req,
+                  pl_solution *sol, pl_error *err);
 
 extern const pl_game pl_game_clickomania;
 extern const pl_game pl_game_buttons;

@@ -1,4 +1,5 @@
 /* Option parsing and messages shared by every command of the CLI. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,12 @@ int pl_cli_parse_args(const pl_option *const *lists, int n, const char *where, b
         if (strncmp(a, "--", 2) != 0 || strcmp(a, "--") == 0 || a[2] == '\0') {
             if (strcmp(a, "-o") == 0 && dash_o) {
                 a = "--output";
+            } else if (a[0] == '-' && a[1] != '\0' && strcmp(a, "--") != 0) {
+                /* A short option we do not have ("-v"): an option error, not
+                 * a file that cannot be opened. A file whose name starts with
+                 * '-' is reached as ./-name; "-" alone is standard input. */
+                pl_cli_failf("unknown option %s for '%s' (see 'puzzlelab %s --help')", a, where, where);
+                return -1;
             } else {
                 pos[(*npos)++] = argv[i];
                 continue;
@@ -34,18 +41,17 @@ int pl_cli_parse_args(const pl_option *const *lists, int n, const char *where, b
         const pl_option *spec = NULL;
         for (int k = 0; k < n && !spec; k++) spec = find_option(lists[k], nbuf);
         if (!spec) {
-            fprintf(stderr, "puzzlelab: unknown option --%s for '%s' (see 'puzzlelab %s --help')\n", nbuf, where,
-                    where);
+            pl_cli_failf("unknown option --%s for '%s' (see 'puzzlelab %s --help')", nbuf, where, where);
             return -1;
         }
         if (o->n >= 64) {
-            fprintf(stderr, "puzzlelab: too many options\n");
+            pl_cli_failf("too many options (at most 64)");
             return -1;
         }
         o->name[o->n] = spec->name;
         if (!spec->arg) {
             if (eq) {
-                fprintf(stderr, "puzzlelab: option --%s takes no value\n", spec->name);
+                pl_cli_failf("option --%s takes no value", spec->name);
                 return -1;
             }
             o->value[o->n++] = "";
@@ -54,7 +60,7 @@ int pl_cli_parse_args(const pl_option *const *lists, int n, const char *where, b
         } else if (i + 1 < argc) {
             o->value[o->n++] = argv[++i];
         } else {
-            fprintf(stderr, "puzzlelab: option --%s needs a value (%s)\n", spec->name, spec->arg);
+            pl_cli_failf("option --%s needs a value (%s)", spec->name, spec->arg);
             return -1;
         }
     }
@@ -69,18 +75,59 @@ void pl_cli_print_options(FILE *f, const pl_option *opts) {
     }
 }
 
-int pl_cli_fail_usage(const char *fmt, const char *a, const char *b) {
-    fprintf(stderr, "puzzlelab: ");
-    fprintf(stderr, fmt, a, b);
-    fprintf(stderr, "\n");
+static bool json_errors;
+static char last_error[4600];
+
+bool pl_cli_json_errors(bool on) {
+    bool was = json_errors;
+    json_errors = on;
+    return was;
+}
+
+const char *pl_cli_last_error(void) {
+    return last_error;
+}
+
+/* An error: text on stderr ("file:line:col: message" or "puzzlelab:
+ * message"); with --json also {"status": "error", ...} on stdout, so that a
+ * script reading stdout always gets one JSON object. */
+static void report(const char *file, int line, int col, const char *msg) {
+    if (line > 0 && col < 1) col = 1; /* as pl_error_format */
+    if (file && file[0] && line > 0)
+        snprintf(last_error, sizeof last_error, "%s:%d:%d: %s", file, line, col, msg);
+    else if (file && file[0])
+        snprintf(last_error, sizeof last_error, "%s: %s", file, msg);
+    else
+        snprintf(last_error, sizeof last_error, "puzzlelab: %s", msg);
+    fprintf(stderr, "%s\n", last_error);
+    if (!json_errors) return;
+    json_t *j = json_object();
+    json_object_set_new(j, "status", json_string("error"));
+    json_object_set_new(j, "error", json_string(msg));
+    if (file && file[0]) json_object_set_new(j, "file", json_string(file));
+    if (line > 0) json_object_set_new(j, "line", json_integer(line));
+    if (line > 0) json_object_set_new(j, "col", json_integer(col));
+    json_object_set_new(j, "exit_status", json_integer(PL_EXIT_USAGE));
+    pl_cli_print_json(j);
+}
+
+int pl_cli_failf(const char *fmt, ...) {
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    report(NULL, 0, 0, msg);
     return PL_EXIT_USAGE;
 }
 
+int pl_cli_fail_usage(const char *fmt, const char *a, const char *b) {
+    return pl_cli_failf(fmt, a, b);
+}
+
 int pl_cli_fail_error(const pl_error *e) {
-    char buf[1024];
-    pl_error_format(e, buf, sizeof buf);
     /* Errors about a place in a file read like a compiler's; others name us. */
-    fprintf(stderr, "%s%s\n", e->file[0] ? "" : "puzzlelab: ", buf);
+    report(e->file, e->line, e->col, e->msg);
     return PL_EXIT_USAGE;
 }
 
@@ -120,6 +167,19 @@ int pl_cli_write_file(const char *path, const char *text) {
     return 0;
 }
 
+int pl_cli_write_certificate(const char *out, const char *what, const char *source, const char *unit,
+                             const pl_solution *sol) {
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b, "# puzzlelab %s solve %s: algorithm %s, %d %s%s", what, source, sol->algorithm, sol->moves.n,
+                   unit, sol->moves.n == 1 ? "" : "s");
+    for (int i = 0; i < sol->nvalues; i++) pl_sbuf_printf(&b, ", %s %lld", sol->value_name[i], sol->value[i]);
+    pl_sbuf_printf(&b, "\nmoves:\n");
+    for (int i = 0; i < sol->moves.n; i++) pl_sbuf_printf(&b, "%s\n", sol->moves.s[i]);
+    int rc = pl_cli_write_file(out, b.s ? b.s : "");
+    free(b.s);
+    return rc;
+}
+
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
     pl_level_text lt;
     if (pl_level_text_read(path, &lt, err)) return NULL;
@@ -128,18 +188,23 @@ void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
     return level;
 }
 
-void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double secs, bool optimisation, bool memory) {
-    printf("%s\n", pl_status_name(sol->status));
-    for (int i = 0; i < sol->nvalues; i++) printf("%s %lld\n", sol->value_name[i], sol->value[i]);
-    if (optimisation && sol->optimal >= 0) printf("optimal %s\n", sol->optimal == 1 ? "yes" : "no");
-    printf("# algorithm %s; %.3f s; %llu nodes", algorithm, secs, (unsigned long long)sol->nodes);
-    if (memory) printf("; peak memory %.1f MiB", (double)sol->peak_memory / (1 << 20));
-    printf("\n");
-    if (sol->limit_hit) printf("# %s reached\n", pl_limit_name(sol->limit_hit));
-    if (sol->note[0]) printf("# %s\n", sol->note);
-    if (sol->status == PL_SOLVED) {
-        printf("moves:\n");
-        for (int i = 0; i < sol->moves.n; i++) printf("%s\n", sol->moves.s[i]);
+void pl_cli_print_solution(FILE *f, const pl_solution *sol, const char *algorithm, double secs, bool optimisation,
+                           bool memory, bool with_moves) {
+    fprintf(f, "%s\n", pl_status_name(sol->status));
+    for (int i = 0; i < sol->nvalues; i++) fprintf(f, "%s %lld\n", sol->value_name[i], sol->value[i]);
+    if (optimisation && sol->optimal >= 0) fprintf(f, "optimal %s\n", sol->optimal == 1 ? "yes" : "no");
+    fprintf(f, "# algorithm %s; %.3f s; %llu nodes", algorithm, secs, (unsigned long long)sol->nodes);
+    /* below 1 MiB in KiB, so that a small table does not read "0.0 MiB" */
+    if (memory && sol->peak_memory >= (1u << 20))
+        fprintf(f, "; peak memory %.1f MiB", (double)sol->peak_memory / (1 << 20));
+    else if (memory && sol->peak_memory)
+        fprintf(f, "; peak memory %.0f KiB", (double)sol->peak_memory / 1024 < 1 ? 1 : (double)sol->peak_memory / 1024);
+    fprintf(f, "\n");
+    if (sol->limit_hit) fprintf(f, "# %s reached\n", pl_limit_name(sol->limit_hit));
+    if (sol->note[0]) fprintf(f, "# %s\n", sol->note);
+    if (sol->status == PL_SOLVED && with_moves) {
+        fprintf(f, "moves:\n");
+        for (int i = 0; i < sol->moves.n; i++) fprintf(f, "%s\n", sol->moves.s[i]);
     }
 }
 

@@ -18,6 +18,14 @@ void pl_cli_print_options(FILE *f, const pl_option *opts);
 
 /* "puzzlelab: " + fmt (with up to two string arguments); returns exit 2. */
 int pl_cli_fail_usage(const char *fmt, const char *a, const char *b);
+/* "puzzlelab: " + the formatted message on stderr; returns exit 2. */
+int pl_cli_failf(const char *fmt, ...) PL_PRINTF(1, 2);
+/* With on, every error is also printed on stdout as one JSON object
+ * {"status": "error", "error": MESSAGE, "file", "line", "col",
+ * "exit_status": 2} (set when the command line has --json). */
+bool pl_cli_json_errors(bool on); /* returns the previous setting */
+/* The last error reported, as printed on stderr (without the newline). */
+const char *pl_cli_last_error(void);
 /* The error as "file:line:col: message" on stderr; returns exit 2. */
 int pl_cli_fail_error(const pl_error *e);
 /* Prints j indented (and frees it). */
@@ -26,14 +34,21 @@ void pl_cli_print_json(json_t *j);
 void pl_cli_print_json_text(const char *key, json_t *v);
 /* The level file at path read by the game; NULL with err. */
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err);
-/* solve's text output: the status, the values, `optimal` (optimisation),
- * the '#' line of algorithm, time, nodes (and peak memory when memory),
- * limit and note, then `moves:` and the certificate when solved. */
-void pl_cli_print_solution(const pl_solution *sol, const char *algorithm, double secs, bool optimisation, bool memory);
+/* solve's text output on f: the status, the values, `optimal`
+ * (optimisation), the '#' line of algorithm, time, nodes (and peak memory
+ * when memory and measured), limit and note, then, with_moves, `moves:` and
+ * the certificate when solved. */
+void pl_cli_print_solution(FILE *f, const pl_solution *sol, const char *algorithm, double secs, bool optimisation,
+                           bool memory, bool with_moves);
 /* info's output: j as JSON, or one "key: value" line a key; frees j. */
 void pl_cli_print_info(json_t *j, bool json);
 /* Writes text to path ("-": stdout); 0, or exit 2 after a message. */
 int pl_cli_write_file(const char *path, const char *text);
+/* solve -o: the certificate in sol as a MOVES file at out ("-": stdout),
+ * after a comment line "# puzzlelab WHAT solve SOURCE: algorithm A, N UNITs,
+ * values" and "moves:"; verify reads it. 0, or exit 2 after a message. */
+int pl_cli_write_certificate(const char *out, const char *what, const char *source, const char *unit,
+                             const pl_solution *sol);
 
 /* `puzzlelab PROBLEM COMMAND ...` (argv[1] is the problem). */
 int pl_cli_problem_main(const pl_problem *p, int argc, char **argv);

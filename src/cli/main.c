@@ -38,9 +38,12 @@ static const pl_option solve_common[] = {
      "replaces entries instead of growing"},
     {"seed", "N", "seed for randomised algorithms (default 1)"},
     {"threads", "N", "worker threads for parallel algorithms (default: every core)"},
+    {"output", "MOVES",
+     "also write the certificate as a MOVES file that verify reads (also -o MOVES; '-': standard output, "
+     "the report then goes to stderr); not written when there is no certificate"},
     {"batch", "FILE",
-     "solve every board of FILE, one a line in compact form (rows joined by '/'); the level "
-     "headers come from options; prints the line number, status and value of each"},
+     "solve every level of FILE, one a line: the lines of a level file joined by '/', headers included "
+     "(e.g. 'sizes: 2/aab/bba'); prints the line number, status and value of each"},
     {"progress", NULL, "anytime algorithms print their best so far on stderr"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
@@ -52,6 +55,7 @@ static const pl_option verify_common[] = {
 };
 static const pl_option info_common[] = {
     {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"memory-limit", "MB", "the memory limit solve would run under (default 1024): it can change the algorithm"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -63,7 +67,10 @@ static const pl_option census_common[] = {
     {NULL, NULL, NULL},
 };
 static const pl_option generate_common[] = {
-    {"output", "FILE", "write the level to FILE instead of stdout (also -o FILE)"},
+    {"output", "FILE", "write the level to FILE instead of stdout (also -o FILE; '-': stdout)"},
+    {"json", NULL,
+     "print the level's parameters (as info does) as one JSON object on stdout; with no -o FILE "
+     "the level's text is in it too"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -179,41 +186,90 @@ static void print_game_help(FILE *f, const pl_game *g) {
     fprintf(f, "\nRun 'puzzlelab %s COMMAND --help' for a command's options.\n", g->name);
 }
 
+/* The options a command honours for a game, in help order: the command's
+ * own (solve's --seed, --threads, --progress and --memory-limit only where
+ * an algorithm of the game reads them: pl_game.solve_uses), then the
+ * game's. One list serves --help and the parser, so that the help never
+ * lists an option the command ignores and the parser refuses one it would
+ * ignore. Returns the count; out ends with a NULL entry. */
+enum { MAX_COMMAND_OPTIONS = 64 };
+
+static bool solve_option_used(const pl_game *g, const char *name) {
+    static const struct {
+        const char *name;
+        unsigned flag;
+    } needs[] = {{"seed", PL_USES_SEED},
+                 {"threads", PL_USES_THREADS},
+                 {"progress", PL_USES_PROGRESS},
+                 {"memory-limit", PL_USES_MEMORY}};
+    for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+        if (strcmp(needs[i].name, name) == 0) return (g->solve_uses & needs[i].flag) != 0;
+    return true;
+}
+
+static void add_options(pl_option *out, int *n, const pl_option *list, const pl_game *g, bool filter) {
+    for (; list && list->name; list++) {
+        if (filter && !solve_option_used(g, list->name)) continue;
+        bool dup = false;
+        for (int i = 0; i < *n; i++) dup |= strcmp(out[i].name, list->name) == 0;
+        if (!dup && *n < MAX_COMMAND_OPTIONS - 1) out[(*n)++] = *list;
+    }
+}
+
+static int command_options(const pl_game *g, const command *c, pl_option *out) {
+    int n = 0;
+    static const pl_option objective_verify[] = {
+        {"objective", "OBJ", "the objective to check (default: the game's first)"}, {NULL, NULL, NULL}};
+    static const pl_option objective_play[] = {
+        {"objective", "OBJ", "the objective hints and the end check aim at (default: the game's first)"},
+        {NULL, NULL, NULL}};
+    static const pl_option objective_info[] = {
+        {"objective", "OBJ", "the objective whose algorithm is named (default: the game's first)"},
+        {NULL, NULL, NULL}};
+    if (c->run == cmd_solve) {
+        add_options(out, &n, c->options, g, true);
+        add_options(out, &n, g->solve_options, g, false);
+    } else if (c->run == cmd_info) {
+        add_options(out, &n, c->options, g, true);
+        if (g->objectives) add_options(out, &n, objective_info, g, false);
+    } else {
+        add_options(out, &n, c->options, g, false);
+        if (c->run == cmd_verify) {
+            if (g->objectives) add_options(out, &n, objective_verify, g, false);
+            add_options(out, &n, g->verify_options, g, false);
+        }
+        if (c->run == cmd_play && g->objectives) add_options(out, &n, objective_play, g, false);
+        if (c->run == cmd_generate) add_options(out, &n, g->generate_options, g, false);
+        if (c->run == cmd_census) add_options(out, &n, g->census_options, g, false);
+    }
+    out[n] = (pl_option){NULL, NULL, NULL};
+    return n;
+}
+
 static void print_command_help(FILE *f, const pl_game *g, const command *c) {
     fprintf(f, "usage: puzzlelab %s %s [OPTIONS]%s%s\n%s\n\noptions:\n", g->name, c->name, c->args[0] ? " " : "",
             c->args, c->summary);
-    print_options(f, c->options);
-    if (c->run == cmd_solve || c->run == cmd_info) print_options(f, g->solve_options);
-    if ((c->run == cmd_verify || c->run == cmd_play) && g->objectives)
-        fprintf(f, "  %-24s %s\n", "--objective OBJ",
-                c->run == cmd_play ? "the objective hints and the end check aim at (default: the game's first)"
-                                   : "the objective to check (default: the game's first)");
+    pl_option opts[MAX_COMMAND_OPTIONS];
+    command_options(g, c, opts);
+    print_options(f, opts);
     if (c->run == cmd_play) {
         fprintf(f, "\nkeys:\n%s", pl_play_keys);
         fprintf(f, "\n%s: %s\n", g->name, g->play->how);
     }
-    if (c->run == cmd_verify) print_options(f, g->verify_options);
-    if (c->run == cmd_generate) print_options(f, g->generate_options);
-    if (c->run == cmd_census) print_options(f, g->census_options);
 }
 
 /* ---------- option parsing ---------- */
 
 /* Splits argv into positional arguments and options known to the command. */
 static int parse_args(const pl_game *g, const command *c, int argc, char **argv, char **pos, int *npos, pl_opts *o) {
-    const pl_option *lists[4] = {c->options, NULL, NULL, NULL};
-    int n = 1;
-    if (c->run == cmd_solve || c->run == cmd_info) lists[n++] = g->solve_options;
-    if (c->run == cmd_generate) lists[n++] = g->generate_options;
-    if (c->run == cmd_census) lists[n++] = g->census_options;
-    if (c->run == cmd_verify) lists[n++] = g->verify_options;
-    static const pl_option objective_only[] = {{"objective", "OBJ", ""}, {NULL, NULL, NULL}};
-    if ((c->run == cmd_verify || c->run == cmd_play) && g->objectives) lists[n++] = objective_only;
-    bool dash_o = c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play || c->run == pl_cli_reduce ||
-                  c->run == pl_cli_lift;
+    pl_option opts[MAX_COMMAND_OPTIONS];
+    command_options(g, c, opts);
+    const pl_option *lists[1] = {opts};
+    bool dash_o = c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play || c->run == cmd_solve ||
+                  c->run == pl_cli_reduce || c->run == pl_cli_lift;
     char where[96];
     snprintf(where, sizeof where, "%s %s", g->name, c->name);
-    return pl_cli_parse_args(lists, n, where, dash_o, argc, argv, pos, npos, o);
+    return pl_cli_parse_args(lists, 1, where, dash_o, argc, argv, pos, npos, o);
 }
 
 /* ---------- shared steps ---------- */
@@ -232,9 +288,12 @@ static int check_objective(const pl_game *g, const pl_opts *o, const char **obje
     }
     for (int i = 0; g->objectives[i]; i++)
         if (strcmp(g->objectives[i], *objective) == 0) return 0;
-    fprintf(stderr, "puzzlelab: unknown objective '%s' for %s (expected", *objective, g->name);
-    for (int i = 0; g->objectives[i]; i++) fprintf(stderr, " %s", g->objectives[i]);
-    fprintf(stderr, ")\n");
+    char expected[256] = "";
+    for (int i = 0; g->objectives[i]; i++) {
+        size_t k = strlen(expected);
+        snprintf(expected + k, sizeof expected - k, " %s", g->objectives[i]);
+    }
+    pl_cli_failf("unknown objective '%s' for %s (expected%s)", *objective, g->name, expected);
     return -1;
 }
 
@@ -295,20 +354,7 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
     char why[1024] = "";
     const char *want = pl_opts_get(o, "algorithm");
     const pl_algorithm *alg = NULL;
-    if (!want || strcmp(want, "auto") == 0) {
-        alg = pl_game_pick(g, level, &req, why, sizeof why);
-        if (!alg) {
-            /* Every solver declined (a size limit, or a kind of level none of
-             * them handles): that is an answer, unknown (exit 3), with the
-             * reasons; a named --algorithm that does not apply stays a usage
-             * error below. */
-            pl_solution_init(sol);
-            sol->algorithm = "none";
-            snprintf(sol->note, sizeof sol->note, "%.250s%s", why, strlen(why) > 250 ? "..." : "");
-            if (strlen(why) > 250) fprintf(stderr, "puzzlelab: %s: %s\n", name, why);
-            return 0;
-        }
-    } else {
+    if (want && strcmp(want, "auto") != 0) {
         for (int i = 0; i < g->nalgorithms; i++)
             if (strcmp(g->algorithms[i].name, want) == 0) alg = &g->algorithms[i];
         if (!alg) {
@@ -316,14 +362,18 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
             return -1;
         }
         if (alg->applies && !alg->applies(level, &req, why, sizeof why)) {
-            fprintf(stderr, "puzzlelab: algorithm '%s' does not apply to %s: %s\n", want, name, why);
+            char msg[1400];
+            snprintf(msg, sizeof msg, "algorithm '%s' does not apply to %s: %s", want, name, why);
+            fail_usage("%s%s", msg, "");
             return -1;
         }
     }
-    pl_solution_init(sol);
-    sol->algorithm = alg->name;
+    /* auto (alg NULL): the first algorithm that applies, and the next when
+     * it declines at run time; when none applies that is an answer, unknown
+     * (exit 3) with the reasons, while a named --algorithm that does not
+     * apply is a usage error above. */
     pl_error err = {0};
-    if (alg->solve(level, &req, sol, &err)) {
+    if (pl_game_solve(g, alg, level, &req, sol, &err)) {
         fail_error(&err);
         return -1;
     }
@@ -362,6 +412,20 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
     json_t *boards = json_array();
     int counts[3] = {0, 0, 0}, bad = 0, lineno = 0;
     double start = pl_now();
+    /* A bad line is an entry of the report ("status": "error"), not a
+     * second JSON object on stdout. */
+    bool was = pl_cli_json_errors(false);
+#define BATCH_BAD()                                                                               \
+    do {                                                                                          \
+        bad++;                                                                                    \
+        if (json) {                                                                               \
+            json_t *e_ = json_object();                                                           \
+            json_object_set_new(e_, "line", json_integer(lineno));                                \
+            json_object_set_new(e_, "status", json_string("error"));                              \
+            json_object_set_new(e_, "error", json_string(pl_cli_last_error()));                   \
+            json_array_append_new(boards, e_);                                                    \
+        }                                                                                         \
+    } while (0)
     /* Lines by the file's length, not by NUL: a NUL byte is an error at its
      * place, and the lines after it are still read. */
     for (char *line = data, *end = data + len, *next; line < end; line = next) {
@@ -374,7 +438,7 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
         if (nul) {
             pl_error_set(&err, path, lineno, (int)(nul - line) + 1, "a NUL byte (expected a board's rows joined by '/')");
             fail_error(&err);
-            bad++;
+            BATCH_BAD();
             continue;
         }
         size_t n = strlen(line);
@@ -406,7 +470,7 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
             memcpy(msg, err.msg, sizeof msg);
             pl_error_set(&err, path, lineno, err.line > 0 ? col : 1, "%s", msg);
             fail_error(&err);
-            bad++;
+            BATCH_BAD();
             free(text);
             continue;
         }
@@ -415,7 +479,7 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
         pl_solution sol;
         if (solve_level(g, level, name, o, ss, &lim, &sol)) {
             g->level_free(level);
-            bad++;
+            BATCH_BAD();
             continue;
         }
         counts[sol.status]++;
@@ -440,6 +504,8 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
         pl_solution_free(&sol);
         g->level_free(level);
     }
+#undef BATCH_BAD
+    pl_cli_json_errors(was);
     free(data);
     double secs = pl_now() - start;
     if (json) {
@@ -463,51 +529,122 @@ static int cmd_solve_batch(const pl_game *g, const char *path, const pl_opts *o,
     return bad ? PL_EXIT_USAGE : PL_EXIT_OK;
 }
 
-static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
-    solve_setup ss;
-    if (read_solve_setup(g, o, &ss)) return PL_EXIT_USAGE;
-    const char *batch = pl_opts_get(o, "batch");
-    if (batch) {
-        if (npos != 0) return fail_usage("solve --batch FILE takes no LEVEL file%s%s", "", "");
-        return cmd_solve_batch(g, batch, o, &ss);
-    }
-    if (npos != 1) return fail_usage("solve takes one LEVEL file (see 'puzzlelab %s solve --help')%s", g->name, "");
+static json_t *solution_json(const pl_game *g, const char *path, const solve_setup *ss, const pl_solution *sol,
+                             double secs) {
+    const pl_algorithm *alg = find_algorithm(g, sol->algorithm); /* NULL: none applied */
+    json_t *j = json_object();
+    json_object_set_new(j, "game", json_string(g->name));
+    json_object_set_new(j, "level", json_string(path));
+    if (ss->objective) json_object_set_new(j, "objective", json_string(ss->objective));
+    json_object_set_new(j, "status", json_string(pl_status_name(sol->status)));
+    json_object_set_new(j, "algorithm", json_string(sol->algorithm));
+    json_object_set_new(j, "result", alg ? json_string(alg->result) : json_null());
+    json_object_set_new(j, "seconds", json_real(secs));
+    json_object_set_new(j, "nodes", json_integer((json_int_t)sol->nodes));
+    json_object_set_new(j, "peak_memory_bytes", json_integer((json_int_t)sol->peak_memory));
+    if (sol->limit_hit) json_object_set_new(j, "limit", json_string(pl_limit_name(sol->limit_hit)));
+    for (int i = 0; i < sol->nvalues; i++) json_object_set_new(j, sol->value_name[i], json_integer(sol->value[i]));
+    if (is_optimisation(ss->objective, g) && sol->optimal >= 0)
+        json_object_set_new(j, "optimal", json_boolean(sol->optimal == 1));
+    if (sol->note[0]) json_object_set_new(j, "note", json_string(sol->note));
+    json_object_set_new(j, "moves", moves_json(sol));
+    return j;
+}
+
+/* The certificate as a MOVES file (solve -o): a comment naming the level,
+ * the algorithm and the values, then `moves:` and one move a line. */
+/* Solves one level file: its report on stdout (text, or JSON into array
+ * when array is not NULL), the certificate to out when asked. Returns the
+ * exit status of this level alone. */
+static int solve_file(const pl_game *g, const char *path, const pl_opts *o, const solve_setup *ss, const char *out,
+                      json_t *array) {
     pl_error err = {0};
-    void *level = load_level(g, pos[0], &err);
+    void *level = load_level(g, path, &err);
     if (!level) return fail_error(&err);
     pl_limits lim;
     pl_solution sol;
-    if (solve_level(g, level, pos[0], o, &ss, &lim, &sol)) {
+    if (solve_level(g, level, path, o, ss, &lim, &sol)) {
         g->level_free(level);
         return PL_EXIT_USAGE;
     }
-    const pl_algorithm *alg = find_algorithm(g, sol.algorithm); /* NULL: none applied */
     double secs = pl_limits_elapsed(&lim);
-    bool optimisation = is_optimisation(ss.objective, g);
-    if (pl_opts_has(o, "json")) {
-        json_t *j = json_object();
-        json_object_set_new(j, "game", json_string(g->name));
-        json_object_set_new(j, "level", json_string(pos[0]));
-        if (ss.objective) json_object_set_new(j, "objective", json_string(ss.objective));
-        json_object_set_new(j, "status", json_string(pl_status_name(sol.status)));
-        json_object_set_new(j, "algorithm", json_string(sol.algorithm));
-        json_object_set_new(j, "result", alg ? json_string(alg->result) : json_null());
-        json_object_set_new(j, "seconds", json_real(secs));
-        json_object_set_new(j, "nodes", json_integer((json_int_t)sol.nodes));
-        json_object_set_new(j, "peak_memory_bytes", json_integer((json_int_t)sol.peak_memory));
-        if (sol.limit_hit) json_object_set_new(j, "limit", json_string(pl_limit_name(sol.limit_hit)));
-        for (int i = 0; i < sol.nvalues; i++) json_object_set_new(j, sol.value_name[i], json_integer(sol.value[i]));
-        if (optimisation && sol.optimal >= 0) json_object_set_new(j, "optimal", json_boolean(sol.optimal == 1));
-        if (sol.note[0]) json_object_set_new(j, "note", json_string(sol.note));
-        json_object_set_new(j, "moves", moves_json(&sol));
-        print_json(j);
-    } else {
-        pl_cli_print_solution(&sol, sol.algorithm, secs, optimisation, true);
-    }
     int rc = pl_status_exit_code(sol.status);
+    /* -o -: the MOVES file is standard output and the report goes to stderr */
+    bool moves_to_stdout = out && strcmp(out, "-") == 0;
+    if (array)
+        json_array_append_new(array, solution_json(g, path, ss, &sol, secs));
+    else
+        pl_cli_print_solution(moves_to_stdout ? stderr : stdout, &sol, sol.algorithm, secs,
+                              is_optimisation(ss->objective, g), true, !moves_to_stdout);
+    if (out && sol.status == PL_SOLVED && pl_cli_write_certificate(out, g->name, path, "move", &sol)) rc = PL_EXIT_USAGE;
     pl_solution_free(&sol);
     g->level_free(level);
     return rc;
+}
+
+/* solve LEVEL...: with one LEVEL, its report and its exit status (0 solved,
+ * 1 unsolvable, 3 unknown); with several, one report each (text: after a
+ * line "== LEVEL"; JSON: one object with a "levels" array and the counts)
+ * and, like --batch, exit 0 unless a level could not be read or solved
+ * (2). */
+static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    solve_setup ss;
+    if (read_solve_setup(g, o, &ss)) return PL_EXIT_USAGE;
+    const char *batch = pl_opts_get(o, "batch"), *out = pl_opts_get(o, "output");
+    bool json = pl_opts_has(o, "json");
+    if (batch) {
+        if (npos != 0) return fail_usage("solve --batch FILE takes no LEVEL file%s%s", "", "");
+        if (out) return fail_usage("solve --batch writes no MOVES file (-o): use --json for the certificates%s%s", "", "");
+        return cmd_solve_batch(g, batch, o, &ss);
+    }
+    if (npos < 1) return fail_usage("solve takes a LEVEL file (see 'puzzlelab %s solve --help')%s", g->name, "");
+    if (out && npos > 1) return fail_usage("solve -o MOVES takes one LEVEL file%s%s", "", "");
+    if (out && json && strcmp(out, "-") == 0)
+        return fail_usage("solve: --json and -o - both want standard output (write the MOVES to a file)%s%s", "", "");
+    if (npos == 1) {
+        json_t *one = json ? json_array() : NULL;
+        int rc = solve_file(g, pos[0], o, &ss, out, one);
+        if (one && json_array_size(one)) print_json(json_incref(json_array_get(one, 0)));
+        json_decref(one);
+        return rc;
+    }
+    json_t *levels = json ? json_array() : NULL;
+    int counts[3] = {0, 0, 0}, bad = 0;
+    /* a level that cannot be read is an entry of the report, not a second
+     * JSON object on stdout */
+    bool was = pl_cli_json_errors(false);
+    for (int i = 0; i < npos; i++) {
+        if (!json) printf("%s== %s\n", i ? "\n" : "", pos[i]);
+        fflush(stdout);
+        int rc = solve_file(g, pos[i], o, &ss, NULL, levels);
+        if (rc == PL_EXIT_USAGE && json) {
+            json_t *e = json_object();
+            json_object_set_new(e, "level", json_string(pos[i]));
+            json_object_set_new(e, "status", json_string("error"));
+            json_object_set_new(e, "error", json_string(pl_cli_last_error()));
+            json_array_append_new(levels, e);
+        }
+        if (rc == PL_EXIT_USAGE)
+            bad++;
+        else
+            counts[rc == PL_EXIT_OK ? PL_SOLVED : rc == PL_EXIT_NO ? PL_UNSOLVABLE : PL_UNKNOWN]++;
+    }
+    if (json) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        if (ss.objective) json_object_set_new(j, "objective", json_string(ss.objective));
+        json_object_set_new(j, "solved", json_integer(counts[PL_SOLVED]));
+        json_object_set_new(j, "unsolvable", json_integer(counts[PL_UNSOLVABLE]));
+        json_object_set_new(j, "unknown", json_integer(counts[PL_UNKNOWN]));
+        json_object_set_new(j, "bad", json_integer(bad));
+        json_object_set_new(j, "levels", levels);
+        print_json(j);
+    } else {
+        printf("\n# %d levels: %d solved, %d unsolvable, %d unknown, %d bad\n", npos, counts[PL_SOLVED],
+               counts[PL_UNSOLVABLE], counts[PL_UNKNOWN], bad);
+    }
+    pl_cli_json_errors(was);
+    return bad ? PL_EXIT_USAGE : PL_EXIT_OK;
 }
 
 static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) {
@@ -603,15 +740,46 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     return PL_EXIT_OK;
 }
 
+/* generate: the level to -o FILE or stdout; with --json, its parameters (the
+ * level read back as info reads it) as one JSON object on stdout, with the
+ * level's text in it when no FILE is given. */
 static int cmd_generate(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     (void)pos;
     if (npos != 0)
         return fail_usage("generate takes no files, only options (see 'puzzlelab %s generate --help')%s", g->name, "");
+    const char *out = pl_opts_get(o, "output");
+    bool json = pl_opts_has(o, "json"), to_stdout = !out || strcmp(out, "-") == 0;
+    if (json && out && strcmp(out, "-") == 0)
+        return fail_usage("generate: --json and -o - both want standard output%s%s", "", "");
     pl_error err = {0};
     char *text = g->generate(o, &err);
     if (!text) return fail_error(&err);
-    int rc = pl_cli_write_file(pl_opts_get(o, "output"), text);
+    json_t *j = NULL;
+    if (json) {
+        pl_level_text lt;
+        void *level = NULL;
+        if (pl_level_text_parse("(generated)", text, strlen(text), &lt, &err) == 0) {
+            level = g->level_parse(&lt, &err);
+            pl_level_text_free(&lt);
+        }
+        if (!level) { /* a generator must write what its reader accepts */
+            free(text);
+            return fail_error(&err);
+        }
+        j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        json_object_set_new(j, "output", to_stdout ? json_null() : json_string(out));
+        g->level_info(level, j);
+        g->level_free(level);
+        if (to_stdout) json_object_set_new(j, "text", json_string(text));
+    }
+    int rc = 0;
+    if (!json || !to_stdout) rc = pl_cli_write_file(out, text);
     free(text);
+    if (j && rc == 0)
+        print_json(j);
+    else
+        json_decref(j);
     return rc;
 }
 
@@ -725,8 +893,7 @@ static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     char why[256];
     if (g->play->playable && !g->play->playable(level, why, sizeof why)) {
         g->level_free(level);
-        fprintf(stderr, "puzzlelab: %s: %s\n", pos[0], why);
-        return PL_EXIT_USAGE;
+        return pl_cli_failf("%s: %s", pos[0], why);
     }
     pl_play_setup ps = {.game = g,
                         .level = level,
@@ -748,7 +915,33 @@ static int finish(int rc) {
     return rc;
 }
 
+static int fail_unknown_name(const char *name) {
+    char list[512] = "";
+    size_t k = 0;
+    for (const pl_game *const *x = pl_games(); *x; x++)
+        k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0, " %s", (*x)->name);
+    for (const pl_problem *const *x = pl_problems(); *x; x++)
+        k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0, " %s", (*x)->name);
+    return pl_cli_failf("unknown game or problem '%s' (expected one of:%s; see 'puzzlelab help')", name, list);
+}
+
 int main(int argc, char **argv) {
+    /* --json anywhere: errors become JSON objects on stdout too. */
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--json") == 0) pl_cli_json_errors(true);
+    /* `puzzlelab help GAME [COMMAND]` is `puzzlelab GAME help` and
+     * `puzzlelab GAME COMMAND --help` (as git help and friends). */
+    char *alt[4];
+    if (argc >= 3 && argc <= 4 && strcmp(argv[1], "help") == 0) {
+        alt[0] = argv[0];
+        alt[1] = argv[2];
+        alt[2] = argc == 4 ? argv[3] : "help";
+        alt[3] = "--help";
+        argv = alt;
+        argc = 4 - (argc == 3);
+    } else if (argc > 4 && strcmp(argv[1], "help") == 0) {
+        return finish(pl_cli_failf("help takes at most a GAME (or PROBLEM) and a COMMAND"));
+    }
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         print_top_help(stdout);
         return finish(argc < 2 ? PL_EXIT_USAGE : PL_EXIT_OK);
@@ -760,13 +953,7 @@ int main(int argc, char **argv) {
     const pl_problem *pb = pl_problem_find(argv[1]);
     if (pb) return finish(pl_cli_problem_main(pb, argc, argv));
     const pl_game *g = pl_game_find(argv[1]);
-    if (!g) {
-        fprintf(stderr, "puzzlelab: unknown game or problem '%s' (expected one of:", argv[1]);
-        for (const pl_game *const *x = pl_games(); *x; x++) fprintf(stderr, " %s", (*x)->name);
-        for (const pl_problem *const *x = pl_problems(); *x; x++) fprintf(stderr, " %s", (*x)->name);
-        fprintf(stderr, "; see 'puzzlelab help')\n");
-        return PL_EXIT_USAGE;
-    }
+    if (!g) return finish(fail_unknown_name(argv[1]));
     if (argc < 3 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0) {
         print_game_help(stdout, g);
         return finish(argc < 3 ? PL_EXIT_USAGE : PL_EXIT_OK);
@@ -774,7 +961,7 @@ int main(int argc, char **argv) {
     const command *c = NULL;
     for (int i = 0; i < NCOMMANDS; i++)
         if (strcmp(commands[i].name, argv[2]) == 0 && command_available(g, &commands[i])) c = &commands[i];
-    if (!c) return fail_usage("unknown command '%s' for %s (see 'puzzlelab GAME help')", argv[2], g->name);
+    if (!c) return finish(fail_usage("unknown command '%s' for %s (see 'puzzlelab GAME help')", argv[2], g->name));
     for (int i = 3; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             print_command_help(stdout, g, c);
@@ -785,7 +972,7 @@ int main(int argc, char **argv) {
     pl_opts o;
     if (!pos || parse_args(g, c, argc - 3, argv + 3, pos, &npos, &o)) {
         free(pos);
-        return PL_EXIT_USAGE;
+        return finish(PL_EXIT_USAGE);
     }
     int rc = c->run(g, npos, pos, &o);
     free(pos);

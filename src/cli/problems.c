@@ -10,6 +10,8 @@ static const pl_option solve_options[] = {
     {"json", NULL, "print one JSON object on stdout instead of text"},
     {"time-limit", "SECONDS", "stop after this much time: the answer is then unknown (exit 3)"},
     {"node-limit", "N", "stop after N search nodes (SAT: conflicts); same outcome"},
+    {"output", "CERTIFICATE", "also write the certificate as a file that verify reads (also -o CERTIFICATE; '-': "
+                              "standard output, the report then goes to stderr); not written when there is none"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -38,6 +40,11 @@ static json_t *lines_json(const pl_strvec *v) {
 
 static int run_solve(const pl_problem *p, int npos, char **pos, const pl_opts *o) {
     if (npos != 1) return pl_cli_fail_usage("%s solve takes one FILE%s", p->name, "");
+    const char *out = pl_opts_get(o, "output");
+    bool json = pl_opts_has(o, "json");
+    if (out && json && strcmp(out, "-") == 0)
+        return pl_cli_fail_usage("%s solve: --json and -o - both want standard output (write the certificate to a file)%s",
+                                 p->name, "");
     pl_error err = {0};
     double tl;
     uint64_t nl;
@@ -57,7 +64,9 @@ static int run_solve(const pl_problem *p, int npos, char **pos, const pl_opts *o
         return pl_cli_fail_error(&err);
     }
     double secs = pl_limits_elapsed(&lim);
-    if (pl_opts_has(o, "json")) {
+    /* -o -: the certificate is standard output and the report goes to stderr */
+    bool cert_to_stdout = out && strcmp(out, "-") == 0;
+    if (json) {
         json_t *j = json_object();
         json_object_set_new(j, "problem", json_string(p->name));
         json_object_set_new(j, "source", json_string(pos[0]));
@@ -72,9 +81,12 @@ static int run_solve(const pl_problem *p, int npos, char **pos, const pl_opts *o
         json_object_set_new(j, "moves", lines_json(&sol.moves));
         pl_cli_print_json(j);
     } else {
-        pl_cli_print_solution(&sol, p->algorithm, secs, false, false);
+        pl_cli_print_solution(cert_to_stdout ? stderr : stdout, &sol, p->algorithm, secs, false, false,
+                              !cert_to_stdout);
     }
     int rc = pl_status_exit_code(sol.status);
+    if (out && sol.status == PL_SOLVED && pl_cli_write_certificate(out, p->name, pos[0], "line", &sol))
+        rc = PL_EXIT_USAGE;
     pl_solution_free(&sol);
     p->free(inst);
     return rc;
@@ -197,7 +209,7 @@ int pl_cli_problem_main(const pl_problem *p, int argc, char **argv) {
     int npos;
     pl_opts o;
     int rc;
-    if (pl_cli_parse_args(lists, 2, where, c->run == run_generate, argc - 3, argv + 3, pos, &npos, &o))
+    if (pl_cli_parse_args(lists, 2, where, c->run == run_generate || c->run == run_solve, argc - 3, argv + 3, pos, &npos, &o))
         rc = PL_EXIT_USAGE;
     else
         rc = c->run(p, npos, pos, &o);

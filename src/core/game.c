@@ -101,22 +101,39 @@ const pl_game *pl_game_find(const char *name) {
 }
 
 const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_request *req, char *why, size_t n) {
+    return pl_game_pick_after(g, -1, level, req, why, n);
+}
+
+const pl_algorithm *pl_game_pick_after(const pl_game *g, int after, const void *level, const pl_request *req,
+                                       char *why, size_t n) {
     /* When nothing applies, say why each algorithm declined, algorithms with
      * the same reason named together ("greedy, row: ...; grundy, minimax:
-     * 144 buttons; ..."), so that the reason that matters stays short. */
+     * 144 buttons; ..."), so that the reason that matters stays short. An
+     * algorithm that applies but is not preferred because of a limit (its
+     * preferred test says "over ..." or "too large") is named in the chosen
+     * one's reason, so that `info` says why it will not run. */
     enum { MAXA = 32 };
     char reason[MAXA][256];
+    char passed[512] = "";
     int nr = 0;
-    for (int i = 0; i < g->nalgorithms; i++) {
+    for (int i = after + 1; i < g->nalgorithms; i++) {
         const pl_algorithm *a = &g->algorithms[i];
         if (!a->applies) {
-            snprintf(why, n, "%s", a->summary);
+            snprintf(why, n, "%s%s", a->summary, passed);
             return a;
         }
         char one[256] = "";
-        if (a->applies(level, req, one, sizeof one) && (!a->preferred || a->preferred(level, req, one, sizeof one))) {
-            snprintf(why, n, "%s", one);
-            return a;
+        if (a->applies(level, req, one, sizeof one)) {
+            if (after >= 0 || !a->preferred || a->preferred(level, req, one, sizeof one)) {
+                char mine[1024];
+                snprintf(mine, sizeof mine, "%s%s", one, passed);
+                snprintf(why, n, "%s", mine);
+                return a;
+            }
+            if (strstr(one, "over the") || strstr(one, "too large")) {
+                size_t k = strlen(passed);
+                snprintf(passed + k, sizeof passed - k, "; %s not run: %s", a->name, one);
+            }
         }
         if (nr < MAXA) snprintf(reason[nr++], sizeof reason[0], "%s", one[0] ? one : "does not apply");
     }
@@ -129,7 +146,7 @@ const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_r
             if (done[j] || strcmp(reason[i], reason[j]) != 0) continue;
             done[j] = true;
             used += (size_t)snprintf(refusals + used, sizeof refusals - used, "%s%s", j == i ? (used ? "; " : "") : ", ",
-                                     g->algorithms[j].name);
+                                     g->algorithms[after + 1 + j].name);
             if (used >= sizeof refusals) used = sizeof refusals - 1;
         }
         used += (size_t)snprintf(refusals + used, sizeof refusals - used, ": %s", reason[i]);
@@ -137,4 +154,42 @@ const pl_algorithm *pl_game_pick(const pl_game *g, const void *level, const pl_r
     }
     snprintf(why, n, "no algorithm applies (%s)", refusals);
     return NULL;
+}
+
+int pl_game_solve(const pl_game *g, const pl_algorithm *alg, const void *level, const pl_request *req,
+                  pl_solution *sol, pl_error *err) {
+    char why[1024] = "";
+    if (alg) {
+        pl_solution_init(sol);
+        sol->algorithm = alg->name;
+        return alg->solve(level, req, sol, err) ? -1 : 0;
+    }
+    alg = pl_game_pick(g, level, req, why, sizeof why);
+    /* What the declined algorithms said, for the final note. */
+    char declined[2048] = "";
+    size_t used = 0;
+    for (;;) {
+        pl_solution_init(sol);
+        if (!alg) {
+            sol->algorithm = "none";
+            snprintf(sol->note, sizeof sol->note, "%s%s", declined, why);
+            return 0;
+        }
+        sol->algorithm = alg->name;
+        if (alg->solve(level, req, sol, err)) return -1;
+        if (!sol->declined) break;
+        used += (size_t)snprintf(declined + used, sizeof declined - used, "%s declined (%s); ", alg->name, sol->note);
+        if (used >= sizeof declined) used = sizeof declined - 1;
+        pl_solution_free(sol);
+        req->limits->hit = 0; /* a refusal is not a limit of the next algorithm */
+        alg = pl_game_pick_after(g, (int)(alg - g->algorithms), level, req, why, sizeof why);
+    }
+    if (declined[0]) {
+        char note[sizeof sol->note];
+        snprintf(note, sizeof note, "%s%s", declined, sol->note);
+        size_t k = strlen(note);
+        while (k && (note[k - 1] == ' ' || note[k - 1] == ';')) note[--k] = '\0';
+        memcpy(sol->note, note, sizeof note);
+    }
+    return 0;
 }

@@ -130,6 +130,23 @@ same_output() { # NAME1 NAME2: raw stdout identical
     if cmp -s "$TMP/$1.raw" "$TMP/$2.raw"; then ok; else bad "$1 and $2 print different output"; fi
 }
 
+# a --json error: one JSON object on stdout as well as text on stderr
+check_json_error() { # NAME WANT_MESSAGE [WANT_FILE WANT_LINE WANT_COL]
+    local name=$1
+    expect_rc "$name" 2
+    if [ "$("$JM" "$TMP/$name.raw" status 2>/dev/null)" = error ] &&
+        [ "$("$JM" "$TMP/$name.raw" error)" = "$2" ] &&
+        [ "$("$JM" "$TMP/$name.raw" exit_status)" = 2 ] &&
+        { [ $# -lt 3 ] || { [ "$("$JM" "$TMP/$name.raw" file)" = "$3" ] &&
+            [ "$("$JM" "$TMP/$name.raw" line)" = "$4" ] && [ "$("$JM" "$TMP/$name.raw" col)" = "$5" ]; }; }; then
+        ok
+    else
+        bad "$name: stdout is not the JSON error expected"
+        sed 's/^/    stdout: /' "$TMP/$name.raw" >&2
+    fi
+    if [ -s "$TMP/$name.err" ]; then ok; else bad "$name: nothing on stderr"; fi
+}
+
 C=clickomania
 
 # ---------------------------------------------------------------- help
@@ -297,9 +314,7 @@ error usage_algorithm 2 "puzzlelab: unknown algorithm 'magic' for clickomania (s
     $C solve --algorithm magic levels/small.level
 error usage_algorithm_objective 2 "puzzlelab: algorithm 'greedy' does not apply to levels/small.level: anytime optimisers need --objective max or score (clear is a yes/no question: use exact)" \
     $C solve --algorithm greedy levels/small.level
-error usage_solve_files 2 "puzzlelab: solve takes one LEVEL file (see 'puzzlelab clickomania solve --help')" \
-    $C solve levels/small.level levels/opt.level
-error usage_solve_nofile 2 "puzzlelab: solve takes one LEVEL file (see 'puzzlelab clickomania solve --help')" \
+error usage_solve_nofile 2 "puzzlelab: solve takes a LEVEL file (see 'puzzlelab clickomania solve --help')" \
     $C solve
 error usage_verify_files 2 "puzzlelab: verify takes a LEVEL and a MOVES file (see 'puzzlelab clickomania verify --help')" \
     $C verify levels/small.level
@@ -484,6 +499,20 @@ golden x3c_info 0 x3c info levels/r_yes.x3c
 golden x3c_solve 0 x3c solve levels/r_yes.x3c
 golden x3c_solve_json 0 x3c solve --json levels/r_yes.x3c
 golden x3c_no 1 x3c solve levels/r_no.x3c
+# a problem's solve -o CERTIFICATE: a file verify reads; -o - puts it on stdout
+run x3c_o x3c solve levels/r_yes.x3c -o "$TMP/r_yes.cert"
+expect_rc x3c_o 0
+if "$PL" x3c verify levels/r_yes.x3c "$TMP/r_yes.cert" >/dev/null &&
+    head -n 1 "$TMP/r_yes.cert" | grep -q '^# puzzlelab x3c solve levels/r_yes.x3c: algorithm '; then
+    ok
+else
+    bad "x3c solve -o: the certificate file does not verify or lacks its comment line"
+fi
+if "$PL" x3c solve levels/r_yes.x3c -o - 2>/dev/null | cmp -s - "$TMP/r_yes.cert"; then ok; else bad "x3c solve -o - is stdout"; fi
+rm -f "$TMP/r_no.cert"
+run x3c_o_no x3c solve levels/r_no.x3c -o "$TMP/r_no.cert"
+expect_rc x3c_o_no 1
+if [ -e "$TMP/r_no.cert" ]; then bad "x3c solve -o wrote a certificate for a no-instance"; else ok; fi
 golden vc_info 0 vertex-cover info levels/r_square.vc
 golden vc_solve 0 vertex-cover solve levels/r_square.vc
 golden vc_no 1 vertex-cover solve levels/r_square_k1.vc
@@ -571,5 +600,134 @@ expect_rc reduce_no_m2 0
 golden solve_reduced_no 1 clickomania solve --node-limit 10000000 "$TMP/r_no_m2.level"
 head -n 4 "$TMP/r_m1.3p.moves" >"$TMP/short3p.moves"
 golden lift_short_3p 1 clickomania lift levels/r_m1.3p "$TMP/r_m1.3p.level" "$TMP/short3p.moves"
+
+# ------------------------------------------- one interface (issue 22, item 2)
+# Every game's and command's --help is a golden file, and the options it
+# lists are exactly those the parser accepts: each listed option is not an
+# "unknown option", each option some other command or game lists is.
+ALL_OPTS=$(for g in buttons clickomania twodots coins snip; do
+    for cmd in $("$PL" "$g" help | sed -n '/^commands:/,/^$/p' | awk 'NR > 1 && NF {print $1}'); do
+        "$PL" "$g" "$cmd" --help | sed -n 's/^  --\([a-z0-9-]*\).*/\1/p'
+    done
+done | sort -u)
+for g in buttons clickomania twodots coins snip; do
+    golden "help_game_$g" 0 help "$g"
+    for cmd in $("$PL" "$g" help | sed -n '/^commands:/,/^$/p' | awk 'NR > 1 && NF {print $1}'); do
+        golden "help_${g}_$cmd" 0 "$g" "$cmd" --help
+        run "help_alias_${g}_$cmd" help "$g" "$cmd"
+        expect_rc "help_alias_${g}_$cmd" 0
+        same_output "help_${g}_$cmd" "help_alias_${g}_$cmd"
+        listed=$(sed -n 's/^  --\([a-z0-9-]*\)\( [A-Za-z|,._-]*\)\{0,1\} .*/\1 \2/p' "$TMP/help_${g}_$cmd.raw")
+        # commands that take no files get one (an error after parsing);
+        # the others a file that does not exist
+        for opt in $ALL_OPTS; do
+            [ "$opt" = help ] && continue
+            line=$(printf '%s\n' "$listed" | awk -v o="$opt" '$1 == o')
+            if [ -n "$line" ]; then
+                set -- "--$opt"
+                [ -n "$(printf '%s' "$line" | awk '{print $2}')" ] && set -- "--$opt" x
+                RC=0
+                "$PL" "$g" "$cmd" "$@" /nonexistent/x >/dev/null 2>"$TMP/opt.err" || RC=$?
+                if grep -q "unknown option" "$TMP/opt.err"; then
+                    bad "$g $cmd --help lists --$opt but the parser refuses it"
+                else
+                    ok
+                fi
+            else
+                RC=0
+                "$PL" "$g" "$cmd" "--$opt" /nonexistent/x >/dev/null 2>"$TMP/opt.err" || RC=$?
+                if [ "$RC" -eq 2 ] && grep -q "unknown option --$opt for '$g $cmd'" "$TMP/opt.err"; then
+                    ok
+                else
+                    bad "$g $cmd --help does not list --$opt but the parser accepts it (exit $RC)"
+                fi
+            fi
+        done
+    done
+done
+# the common solve options exist only where an algorithm reads them
+for pair in "buttons threads" "buttons seed" "twodots progress" "snip memory-limit" "coins threads"; do
+    set -- $pair
+    if grep -q -- "--$2 " "$TMP/help_$1_solve.raw"; then bad "$1 solve --help lists --$2"; else ok; fi
+done
+for o in seed threads progress memory-limit; do
+    if grep -q -- "--$o " "$TMP/help_clickomania_solve.raw"; then ok; else bad "clickomania solve --help lacks --$o"; fi
+done
+golden help_problem_alias 0 help sat
+run help_problem_alias2 sat help
+same_output help_problem_alias help_problem_alias2
+error help_too_many 2 "puzzlelab: help takes at most a GAME (or PROBLEM) and a COMMAND" help $C solve extra
+
+# unknown short options are option errors, not files
+error short_option 2 "puzzlelab: unknown option -v for 'clickomania info' (see 'puzzlelab clickomania info --help')" \
+    $C info -v levels/small.level
+# '-' is standard input
+run stdin_level $C info - <levels/small.level
+expect_rc stdin_level 0
+if grep -q '^level: -$' "$TMP/stdin_level.raw"; then ok; else bad "info - did not read standard input"; fi
+
+# solve -o MOVES writes the certificate; -o - writes it to stdout
+run solve_o $C solve levels/small.level -o "$TMP/small_o.moves"
+expect_rc solve_o 0
+golden solve_o_file 0 $C verify levels/small.level "$TMP/small_o.moves"
+if head -n 1 "$TMP/small_o.moves" | grep -q '^# puzzlelab clickomania solve levels/small.level: algorithm exact, '; then
+    ok
+else
+    bad "solve -o: the MOVES file lacks its comment line"
+fi
+RC=0
+"$PL" $C solve levels/small.level -o - 2>"$TMP/solve_dash.err" >"$TMP/solve_dash.moves" || RC=$?
+if [ "$RC" -eq 0 ] && head -n 1 "$TMP/solve_dash.err" | grep -qx solved && cmp -s "$TMP/solve_dash.moves" "$TMP/small_o.moves"; then
+    ok
+else
+    bad "solve -o -: the MOVES file on stdout, the report on stderr (exit $RC)"
+fi
+rm -f "$TMP/none.moves"
+run solve_o_none $C solve levels/stuck.level -o "$TMP/none.moves"
+expect_rc solve_o_none 1
+if [ -e "$TMP/none.moves" ]; then bad "solve -o wrote a MOVES file for an unsolvable level"; else ok; fi
+error solve_o_two 2 "puzzlelab: solve -o MOVES takes one LEVEL file" $C solve -o "$TMP/x.moves" levels/small.level levels/opt.level
+run solve_o_json $C solve --json -o - levels/small.level
+expect_stderr solve_o_json "puzzlelab: solve: --json and -o - both want standard output (write the MOVES to a file)"
+check_json_error solve_o_json "solve: --json and -o - both want standard output (write the MOVES to a file)"
+
+# several LEVEL files: one report each, exit 0 unless one cannot be read
+golden solve_several 0 $C solve levels/small.level levels/opt.level
+run solve_several_bad $C solve levels/small.level /nonexistent/x.level --json
+expect_rc solve_several_bad 2
+if [ "$("$JM" "$TMP/solve_several_bad.raw" bad)" = 1 ] && [ "$("$JM" "$TMP/solve_several_bad.raw" solved)" = 1 ]; then
+    ok
+else
+    bad "solve several --json: counts"
+fi
+
+# --json: errors are one JSON object on stdout as well as text on stderr
+printf 'ab\nb!\n' >"$TMP/badchar.level"
+run json_err_file $C solve --json "$TMP/badchar.level"
+check_json_error json_err_file "unexpected character '!' (expected '.' or a colour a-z A-Z 0-9)" "$TMP/badchar.level" 2 2
+run json_err_option $C info --json --frobnicate levels/small.level
+check_json_error json_err_option "unknown option --frobnicate for 'clickomania info' (see 'puzzlelab clickomania info --help')"
+run json_err_verify $C verify --json levels/small.level /nonexistent/x.moves
+check_json_error json_err_verify "cannot open: No such file or directory"
+run json_err_generate buttons generate --json --rows 0
+check_json_error json_err_generate "--rows: 0 is out of range [1, 255]"
+printf 'ab/ba\nzz!\n' >"$TMP/bad.batch"
+run json_batch_bad $C solve --batch "$TMP/bad.batch" --json
+expect_rc json_batch_bad 2
+if [ "$("$JM" "$TMP/json_batch_bad.raw" bad)" = 1 ]; then ok; else bad "batch --json: a bad line is counted in the one object"; fi
+
+# generate --json: the level's parameters, its text when no -o
+run gen_json buttons generate --seed 4 --rows 3 --cols 4 --json
+expect_rc gen_json 0
+"$PL" buttons generate --seed 4 --rows 3 --cols 4 >"$TMP/gen_plain.level"
+echo >>"$TMP/gen_plain.level" # json_moves ends the string it prints with a newline
+"$JM" "$TMP/gen_json.raw" text >"$TMP/gen_json.level"
+if cmp -s "$TMP/gen_plain.level" "$TMP/gen_json.level" && [ "$("$JM" "$TMP/gen_json.raw" rows)" = 3 ]; then
+    ok
+else
+    bad "generate --json: text and parameters"
+fi
+run gen_dash buttons generate --seed 4 --rows 3 --cols 4 -o -
+if cmp -s <(sed '$d' "$TMP/gen_plain.level") "$TMP/gen_dash.raw"; then ok; else bad "generate -o - is stdout"; fi
 
 pl_test_done cli

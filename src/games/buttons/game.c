@@ -271,6 +271,7 @@ const pl_game pl_game_buttons = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = NULL,
+    .solve_uses = PL_USES_MEMORY, /* the tables of exact, row, packing, grundy, minimax; the SAT size check */
     .generate = buttons_generate,
     .generate_options = buttons_generate_options,
     .render = &buttons_render_hooks,

@@ -177,30 +177,99 @@ static int terminate_cb(void *state) {
     return pl_limits_check_time(lim) ? 0 : 1;
 }
 
+/* The formula's estimated size in literals from the candidates (what the
+ * encoding below adds: at-most-one pairwise up to 6 literals and a
+ * sequential counter above, 3 clauses a literal, so that a long run of one
+ * colour stays linear; the ordering clauses dominate otherwise). *dead: a
+ * button no candidate removes (the formula is then trivially unsatisfiable
+ * and cheap). */
+static double estimate_lits(const enc *e, bool *dead) {
+    int *count = pl_xcalloc((size_t)e->nb + 1, sizeof *count);
+    for (int k = 0; k < e->nc; k++)
+        for (int i = 0; i < e->c[k].size; i++) count[e->bidx[e->members[e->c[k].first + i]]]++;
+    double lits = 0;
+    *dead = false;
+    for (int b = 0; b < e->nb; b++) {
+        double m = count[b];
+        *dead |= count[b] == 0;
+        lits += m <= 6 ? m + m * (m - 1) : 7 * m;
+    }
+    free(count);
+    lits += 2.0 * e->nb * e->K;
+    for (int k = 0; k < e->nc; k++) lits += 6.0 * (e->c[k].size - 1) * e->K + 3.0 * e->c[k].nblock * e->K;
+    return lits;
+}
+
+/* Sets up e (button numbers, K, candidates) for level l. 0; -1 when there
+ * are more than SAT_MAX_CANDIDATES candidates. */
+static int enc_setup(enc *e, const buttons_level *l) {
+    memset(e, 0, sizeof *e);
+    e->l = l;
+    e->sizes = buttons_sizes_normalised(l);
+    int n = l->rows * l->cols, ming = 2;
+    while (ming < 63 && !((e->sizes >> ming) & 1u)) ming++;
+    e->bidx = pl_xmalloc(((size_t)n + 1) * sizeof *e->bidx);
+    for (int i = 0; i < n; i++) e->bidx[i] = l->cell[i] ? e->nb++ : -1;
+    e->K = e->nb / ming;
+    if (e->K < 1) e->K = 1;
+    return e->nb ? build_candidates(e) : 0;
+}
+
+static void enc_free(enc *e) {
+    free(e->bidx);
+    free(e->c);
+    free(e->members);
+    free(e->blockers);
+}
+
+/* Whether the encoding of l fits: at most SAT_MAX_CANDIDATES candidate
+ * cuts and an estimated formula under memory_limit bytes (16 bytes a
+ * literal in CaDiCaL). When not, why says so. Costs one enumeration of the
+ * candidates (bounded by SAT_MAX_CANDIDATES). */
+static bool sat_fits(const enc *e, int setup_rc, size_t memory_limit, char *why, size_t n) {
+    if (setup_rc) {
+        snprintf(why, n, "more than %d candidate cuts: too large to encode", SAT_MAX_CANDIDATES);
+        return false;
+    }
+    bool dead;
+    double lits = estimate_lits(e, &dead);
+    if (!dead && memory_limit && lits * 16 > (double)memory_limit) {
+        snprintf(why, n, "the formula would take about %.0f MiB, over the memory limit (%.0f MiB)",
+                 lits * 16 / (1 << 20), (double)memory_limit / (1 << 20));
+        return false;
+    }
+    return true;
+}
+
+bool buttons_sat_fits(const buttons_level *l, size_t memory_limit, char *why, size_t n) {
+    enc e;
+    int rc = enc_setup(&e, l);
+    bool ok = sat_fits(&e, rc, memory_limit, why, n);
+    enc_free(&e);
+    return ok;
+}
+
 bool buttons_sat_available(void) { return true; }
 
 int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
     (void)err;
     const buttons_level *l = p;
     enc e;
-    memset(&e, 0, sizeof e);
-    e.l = l;
-    e.sizes = buttons_sizes_normalised(l);
-    int n = l->rows * l->cols, ming = 2;
-    while (ming < 63 && !((e.sizes >> ming) & 1u)) ming++;
-    e.bidx = pl_xmalloc(((size_t)n + 1) * sizeof *e.bidx);
-    for (int i = 0; i < n; i++) e.bidx[i] = l->cell[i] ? e.nb++ : -1;
+    int setup_rc = enc_setup(&e, l);
     if (e.nb == 0) {
         out->status = PL_SOLVED;
-        free(e.bidx);
-        return 0;
+        goto cleanup;
     }
-    e.K = e.nb / ming;
-    if (e.K < 1) e.K = 1;
-    if (build_candidates(&e)) {
+    /* Refuse, before encoding, formulas over the memory limit or with too
+     * many candidates: declined, so that auto runs the next algorithm. The
+     * memory limit is named as the limit hit only when it is the reason. */
+    if (!sat_fits(&e, setup_rc, req->limits->memory_limit, out->note, sizeof out->note)) {
         out->status = PL_UNKNOWN;
-        out->limit_hit = PL_LIMIT_MEMORY;
-        snprintf(out->note, sizeof out->note, "more than %d candidate cuts: too large to encode", SAT_MAX_CANDIDATES);
+        out->declined = true;
+        if (!setup_rc) {
+            out->limit_hit = PL_LIMIT_MEMORY;
+            req->limits->hit = PL_LIMIT_MEMORY;
+        }
         goto cleanup;
     }
     e.solver = ccadical_init();
@@ -224,29 +293,6 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
             }
         bool dead = false;
         for (int b = 0; b < e.nb; b++) dead |= start[b + 1] == start[b];
-        /* Size estimate before encoding: at-most-one is pairwise up to 6
-         * literals and a sequential counter above (3 clauses a literal), so
-         * a long run of one colour (thousands of candidates per button) stays
-         * linear; the ordering clauses dominate otherwise. Refuse formulas
-         * whose estimated memory passes the limit. */
-        double lits = 0;
-        for (int b = 0; b < e.nb; b++) {
-            double m = start[b + 1] - start[b];
-            lits += m <= 6 ? m + m * (m - 1) : 7 * m;
-        }
-        lits += 2.0 * e.nb * e.K;
-        for (int k = 0; k < e.nc; k++) lits += 6.0 * (e.c[k].size - 1) * e.K + 3.0 * e.c[k].nblock * e.K;
-        if (!dead && lits * 16 > (double)req->limits->memory_limit) {
-            req->limits->hit = PL_LIMIT_MEMORY;
-            out->status = PL_UNKNOWN;
-            snprintf(out->note, sizeof out->note, "the formula would take about %.0f MiB: over the memory limit",
-                     lits * 16 / (1 << 20));
-            free(start);
-            free(fill);
-            free(list);
-            ccadical_release(e.solver);
-            goto cleanup;
-        }
         int aux = e.nvars; /* auxiliary variables of the sequential counters */
         for (int b = 0; b < e.nb && !dead; b++) {
             int m = start[b + 1] - start[b];
@@ -378,16 +424,20 @@ int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl
              e.nclauses, e.nc, e.K);
     ccadical_release(e.solver);
 cleanup:
-    free(e.bidx);
-    free(e.c);
-    free(e.members);
-    free(e.blockers);
+    enc_free(&e);
     return 0;
 }
 
 #else
 
 bool buttons_sat_available(void) { return false; }
+
+bool buttons_sat_fits(const buttons_level *l, size_t memory_limit, char *why, size_t n) {
+    (void)l;
+    (void)memory_limit;
+    snprintf(why, n, "built without CaDiCaL (install libcadical-dev and rebuild)");
+    return false;
+}
 
 int buttons_sat_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
     (void)p;
@@ -421,9 +471,11 @@ bool buttons_sat_applies(const void *p, const pl_request *req, char *why, size_t
 }
 
 bool buttons_sat_auto(const void *p, const pl_request *req, char *why, size_t n) {
-    (void)req;
     const buttons_level *l = p;
     if (buttons_sat_preferred(l)) {
+        /* What the solver would refuse at once, auto passes over (and info
+         * says so): the exact search runs instead. */
+        if (!buttons_sat_fits(l, req->limits ? req->limits->memory_limit : 0, why, n)) return false;
         snprintf(why, n, "general board (%d x %d, %d colours, > 30 buttons): NP-complete; SAT has no heavy tails here",
                  l->rows, l->cols, l->ncolours);
         return true;

@@ -25,6 +25,9 @@ int buttons_row_solve(const void *level, const pl_request *req, pl_solution *out
 /* solve_sat.c: SAT encoding solved by CaDiCaL (when built with it) */
 bool buttons_sat_available(void);
 bool buttons_sat_preferred(const buttons_level *l); /* the auto rule */
+/* Whether the SAT encoding of l stays within SAT_MAX_CANDIDATES candidate
+ * cuts and memory_limit bytes (0: no limit); why says why not. */
+bool buttons_sat_fits(const buttons_level *l, size_t memory_limit, char *why, size_t n);
 bool buttons_sat_applies(const void *level, const pl_request *req, char *why, size_t n);
 bool buttons_sat_auto(const void *level, const pl_request *req, char *why, size_t n); /* auto's choice */
 int buttons_sat_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);

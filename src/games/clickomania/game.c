@@ -358,6 +358,7 @@ const pl_game pl_game_clickomania = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = solve_options,
+    .solve_uses = PL_USES_SEED | PL_USES_THREADS | PL_USES_PROGRESS | PL_USES_MEMORY, /* the anytime solvers */
     .census = click_census,
     .census_options = click_census_options,
     .generate = generate,

@@ -248,6 +248,7 @@ const pl_game pl_game_coins = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = coins_solve_options,
+    .solve_uses = PL_USES_MEMORY, /* exact search */
     .generate = coins_generate,
     .generate_options = coins_generate_options,
     .render = &coins_render_hooks,

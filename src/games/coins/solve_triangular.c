@@ -904,7 +904,7 @@ int coins_tri_labelled_solve(const void *level, const pl_request *req, pl_soluti
     int rc = 0;
     if (l->n == 3) {
         if (theorem_2_7(l, &s, &res, out->note, sizeof out->note)) {
-            char keep[256];
+            char keep[sizeof out->note];
             snprintf(keep, sizeof keep, "%s", out->note);
             solved(l, &res, out, lim);
             if (out->status == PL_SOLVED) snprintf(out->note, sizeof out->note, "%s", keep);

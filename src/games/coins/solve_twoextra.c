@@ -394,7 +394,7 @@ static void moves_out(const coins_level *l, const coins_pt *from, const coins_pt
  * the note says whether Theorem 3.16's hypotheses (and Corollary 3.17's)
  * hold. Else, or when the construction stops, exact search. */
 static int labelled_solve(const coins_level *l, const pl_request *req, pl_solution *out, pl_error *err) {
-    char head[256] = "", tail[256];
+    char head[256] = "", tail[sizeof out->note];
     coins_thm38 t;
     int st = coins_thm38_check(l->start, l->target, l->n, req->limits, &t);
     bool cor = coins_cor317_holds(l), claims = false;
@@ -549,7 +549,7 @@ int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *
         pl_error_set(err, NULL, 0, 0, "internal error: Theorem 3.8 says solvable and exact search says not");
         return -1;
     }
-    char tail[256];
+    char tail[sizeof out->note];
     snprintf(tail, sizeof tail, "%s", out->note);
     if (claims && out->status == PL_SOLVED) {
         char h2[256];

@@ -133,6 +133,7 @@ const pl_game pl_game_snip = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = NULL,
+    .solve_uses = 0, /* the constructions need no table, no seed, no threads */
     .generate = snip_generate,
     .generate_options = snip_generate_options,
     .render = &snip_render_hooks,

@@ -167,6 +167,7 @@ const pl_game pl_game_twodots = {
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
     .solve_options = solve_options,
+    .solve_uses = PL_USES_MEMORY, /* exact search and the column tables */
     .generate = twodots_generate,
     .generate_options = twodots_generate_options,
     .render = &twodots_render_hooks,
