@@ -8,13 +8,16 @@
  *  - line-max (Lemma 1): the optimum equals exact search; certificates replay
  *    to exactly that many blocks;
  *  - grammar and two-colours agree on sampled strings up to length 60;
- *  - census reproduces the published counts of solvable strings. */
+ *  - census reproduces the published counts of solvable strings;
+ *  - long rows replayed run by run (line_replay.c, O(log n) a click) give
+ *    the same answers, sizes and boards as the board's own rules. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game_check.h"
 #include "puzzlelab/clickomania.h"
+#include "state.h" /* click_state_board: the replayed board, for the comparison */
 
 static const pl_game *G = &pl_game_clickomania;
 
@@ -175,8 +178,84 @@ static void census_counts(const char *path) {
     CHECKF(checked >= 30, "only %d rows of the table checked", checked);
 }
 
+/* A row of n blocks (bottom row of `rows` rows) replayed through the
+ * descriptor, which takes the run-by-run path at this size, against
+ * click_click_at on the board: every click (legal ones, groups of one,
+ * empty columns past the end, other rows) the same answer and size; at the
+ * end and at a checkpoint the same board. */
+static void line_replay_vs_board(uint64_t base, int boards) {
+    for (int t = 0; t < boards; t++) {
+        uint64_t seed = base + 7919u * (uint64_t)t;
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        int n = CLICK_LINE_REPLAY_MIN + (int)pl_rng_below(&rng, 3000);
+        int rows = t % 3 == 2 ? 3 : 1, colours = 2 + (int)pl_rng_below(&rng, 3);
+        size_t cap = (size_t)(rows * (n + 1) + 8);
+        char *text = pl_xmalloc(cap);
+        size_t p = 0;
+        for (int r = 0; r + 1 < rows; r++) {
+            memset(text + p, '.', (size_t)n);
+            p += (size_t)n;
+            text[p++] = '\n';
+        }
+        for (int i = 0; i < n; i++) text[p++] = (char)('a' + (int)pl_rng_below(&rng, (uint64_t)colours));
+        text[p++] = '\n';
+        text[p] = '\0';
+        check_context(true, seed, "%d x %d row, %d colours", rows, n, colours);
+        click_level *l = gc_parse(G, text);
+        free(text);
+        if (!l) continue;
+        click_board ref;
+        click_board_init(&ref, l->board.rows, l->board.cols, l->board.ncolours);
+        click_board_copy(&ref, &l->board);
+        click_scratch scratch;
+        click_scratch_init(&scratch, l->board.rows, l->board.cols);
+        click_state *st = G->state_new(l);
+        CHECK(st->line_mode);
+        int clicks = 0, checkpoint = 50 + (int)pl_rng_below(&rng, 400);
+        for (int k = 0; k < 4 * n && ref.blocks > 0; k++) {
+            int r = rows - 1, c;
+            uint64_t what = pl_rng_below(&rng, 20);
+            if (what == 0)
+                c = ref.width + (int)pl_rng_below(&rng, 5); /* past the last block */
+            else
+                c = (int)pl_rng_below(&rng, (uint64_t)ref.width);
+            if (what == 1 && rows > 1) r = (int)pl_rng_below(&rng, (uint64_t)(rows - 1)); /* an empty row */
+            if (c >= l->board.cols) continue;
+            char mv[32], reason[128];
+            int col;
+            snprintf(mv, sizeof mv, "%d,%d", r, c);
+            long long before = st->removed;
+            pl_move_result got = G->move_apply(st, mv, reason, sizeof reason, &col);
+            int size = click_click_at(&ref, &scratch, r, c);
+            CHECKF(got == (size >= 2 ? PL_MOVE_OK : PL_MOVE_ILLEGAL), "move %s: %d, the board's group size %d", mv,
+                   (int)got, size);
+            if (got == PL_MOVE_OK) CHECKF(st->removed - before == size, "move %s removed %lld, the board %d", mv,
+                                          st->removed - before, size);
+            clicks += size >= 2;
+            CHECK(st->board.blocks == ref.blocks);
+            if (clicks == checkpoint && st->line_mode) {
+                /* read the board: the state leaves the run-by-run path, and stays right */
+                const click_board *b = click_state_board(st);
+                CHECK(!st->line_mode && b->width == ref.width && b->blocks == ref.blocks);
+                CHECK(memcmp(b->cell, ref.cell, (size_t)ref.rows * (size_t)ref.cols) == 0);
+                CHECK(memcmp(b->height, ref.height, (size_t)ref.cols * sizeof *ref.height) == 0);
+            }
+        }
+        const click_board *b = click_state_board(st);
+        CHECK(b->width == ref.width && b->blocks == ref.blocks);
+        CHECK(memcmp(b->cell, ref.cell, (size_t)ref.rows * (size_t)ref.cols) == 0);
+        G->state_free(st);
+        click_scratch_free(&scratch);
+        click_board_free(&ref);
+        G->level_free(l);
+    }
+    check_context(false, 0, NULL);
+}
+
 int main(int argc, char **argv) {
     uint64_t base = check_seed_from_env(20261122);
+    line_replay_vs_board(base, 12);
     property_against_exact(base, 3000);
     grammar_vs_linear(base, 500);
     census_counts(argc > 1 ? argv[1] : "data/clickomania-onecol-counts.tsv");

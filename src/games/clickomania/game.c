@@ -60,15 +60,33 @@ static void *state_new(const void *p) {
     st->level = l;
     click_board_init(&st->board, l->board.rows, l->board.cols, l->board.ncolours);
     click_board_copy(&st->board, &l->board);
-    click_scratch_init(&st->scratch, l->board.rows, l->board.cols);
+    st->line_mode = l->board.blocks >= CLICK_LINE_REPLAY_MIN && click_board_is_line(&l->board);
+    if (st->line_mode)
+        click_line_init(&st->line, &l->board); /* the scratch is made if the board is ever read */
+    else
+        click_scratch_init(&st->scratch, l->board.rows, l->board.cols);
     return st;
+}
+
+const click_board *click_state_board(click_state *st) {
+    if (st->line_mode) {
+        /* from now on the board is the state: clicks replay on it again */
+        if (st->board_stale) click_line_to_board(&st->line, &st->board);
+        click_line_free(&st->line);
+        click_scratch_init(&st->scratch, st->board.rows, st->board.cols);
+        st->line_mode = st->board_stale = false;
+    }
+    return &st->board;
 }
 
 static void state_free(void *p) {
     click_state *st = p;
     if (!st) return;
     click_board_free(&st->board);
-    click_scratch_free(&st->scratch);
+    if (st->line_mode)
+        click_line_free(&st->line);
+    else
+        click_scratch_free(&st->scratch);
     free(st);
 }
 
@@ -93,7 +111,17 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
         snprintf(reason, n, "outside the board (%d rows, %d columns)", b->rows, b->cols);
         return PL_MOVE_ILLEGAL;
     }
-    int size = click_click_at(&st->board, &st->scratch, (int)r, (int)c);
+    int size;
+    if (st->line_mode) { /* the blocks are on the bottom row, one a column */
+        size = r == b->rows - 1 ? click_line_click(&st->line, c) : 0;
+        if (size >= 2) {
+            st->board.blocks -= size;
+            st->board.width = (int)st->line.blocks;
+            st->board_stale = true;
+        }
+    } else {
+        size = click_click_at(&st->board, &st->scratch, (int)r, (int)c);
+    }
     if (size == 0) {
         snprintf(reason, n, "empty cell");
         return PL_MOVE_ILLEGAL;
