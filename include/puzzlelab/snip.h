@@ -25,6 +25,12 @@ typedef enum { SNIP_DISCONNECTED = 0, SNIP_CONNECTED = 1 } snip_model;
  * tolerance at its tip (it was 2^-40 until the needle met such angles). */
 #define SNIP_GRID (1.0 / 70368744177664.0)
 #define SNIP_DEFAULT_TOLERANCE 1e-9
+/* A snip must take more than this area from tool A: one that takes less
+ * only grazes it (the overlap test saw the interiors meet along a rounding
+ * sliver; a snip repeated exactly is one), and is illegal. A thousandth of
+ * the default tolerance: a certificate's real cuts take far more, and what
+ * a legal snip may leave unremoved stays far below what verify tolerates. */
+#define SNIP_MIN_CUT 1e-12
 /* In the disconnected model each tool is kept as the leaves of a quadtree
  * over its frame's unit square: a leaf of more than this many coordinates is
  * split in four, so that a snip only touches the leaves near the cut

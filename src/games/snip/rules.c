@@ -687,6 +687,26 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
         snprintf(why, n, "the interiors of tool %d (placed) and tool %d do not overlap", m->b, m->a);
         return -1;
     }
+    /* what the snip takes must be more than a rounding sliver */
+    double cut = 0;
+    for (int i = 0; i < A->n && !bad; i++) {
+        double a0 = 0, a1 = 0;
+        if (!res[i]) continue;
+        bad = !GEOSArea_r(ctx, A->leaf[i].g, &a0) || !GEOSArea_r(ctx, res[i], &a1);
+        cut += a0 - a1;
+    }
+    if (bad || cut <= SNIP_MIN_CUT) {
+        for (int i = 0; i < A->n; i++)
+            if (res[i]) GEOSGeom_destroy_r(ctx, res[i]);
+        free(res);
+        if (bad) return fail(why, n, "geometry error: %s", l->geos_msg);
+        s->no_overlap = true;
+        snprintf(why, n,
+                 "tool %d (placed) takes an area of %.3g from tool %d, not more than %g: it only grazes it (a snip "
+                 "must cut)",
+                 m->b, cut, m->a, SNIP_MIN_CUT);
+        return -1;
+    }
     int before = A->n;
     for (int i = 0; i < before; i++)
         if (res[i]) leaf_set(ctx, &A->leaf[i], res[i]);
