@@ -7,12 +7,16 @@
  *   confuse the solvers.
  * - pick: the selections of formats.md ("play") turn into the right move
  *   text, wait for more cells, or refuse with a reason.
- * - window and cell: what the terminal shows.
+ * - window and cell: what the terminal shows; keys and status: the key
+ *   line and Two Dots' goals and moves left.
+ * - pl_play_wrap (src/cli/play.c, linked in): the screen's word wrap.
  *
  *   test_play_hooks LEVELS-DIR */
 #include "game_check.h"
 
 #include "puzzlelab/game.h"
+
+#include "../src/cli/play.h"
 
 static const char *levels = "levels";
 
@@ -269,11 +273,97 @@ static void test_windows(void) {
     }
 }
 
+/* Two Dots' status line: every goal and the moves left, updated by a move. */
+static void test_status(void) {
+    const pl_game *g = pl_game_find("twodots");
+    void *l = load_text(g, "moves: 3\ngoal: a 2\ngoal: b 4\naab\nbbb\n");
+    if (!l) return;
+    void *st = g->state_new(l);
+    char buf[256], why[256];
+    int col;
+    CHECK(g->play->status != NULL);
+    g->play->status(st, buf, sizeof buf);
+    CHECK_STR(buf, "goal a 0/2  goal b 0/4   moves left 3 of 3");
+    CHECK(g->move_apply(st, "0,0 0,1", why, sizeof why, &col) == PL_MOVE_OK);
+    g->play->status(st, buf, sizeof buf);
+    CHECK_STR(buf, "goal a 2/2 met  goal b 0/4   moves left 2 of 3");
+    g->play->status(st, buf, 12); /* a short buffer: cut, terminated */
+    CHECK_STR(buf, "goal a 2/2 ");
+    g->state_free(st);
+    g->level_free(l);
+    l = load_text(g, "ab\nab\n");
+    if (l) {
+        st = g->state_new(l);
+        g->play->status(st, buf, sizeof buf);
+        CHECK_STR(buf, "moves used 0 (no limit)");
+        g->state_free(st);
+        g->level_free(l);
+    }
+    /* every game says what its keys do; Clickomania plays at once */
+    static const char *const games[] = {"clickomania", "buttons", "twodots", "coins"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        const pl_game *gi = pl_game_find(games[i]);
+        CHECKF(gi->play->keys && strstr(gi->play->keys, "space"), "%s: no key line", games[i]);
+    }
+    CHECK(strstr(pl_game_find("clickomania")->play->keys, "space/enter click") != NULL);
+}
+
+/* wrap(text, width, items) as the lines joined by '|'. */
+static const char *wrapped(const char *text, int width, bool items) {
+    static char out[1024];
+    pl_play_line ln[32];
+    int n = pl_play_wrap(text, width, items, ln, 32);
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n && i < 32; i++)
+        k += (size_t)snprintf(out + k, sizeof out - k, "%s%.*s", i ? "|" : "", ln[i].len, text + ln[i].start);
+    return out;
+}
+
+static void test_wrap(void) {
+    CHECK_STR(wrapped("", 10, false), "");
+    CHECK_INT(pl_play_wrap("", 10, false, NULL, 0), 1);
+    CHECK_STR(wrapped("short", 10, false), "short");
+    CHECK_STR(wrapped("exactly10!", 10, false), "exactly10!");
+    CHECK_STR(wrapped("the quick brown fox jumps", 10, false), "the quick|brown fox|jumps");
+    /* a full line before a space; the spaces at a break are dropped */
+    CHECK_STR(wrapped("abcde fghij   klm", 5, false), "abcde|fghij|klm");
+    /* a word longer than the line is the only thing split */
+    CHECK_STR(wrapped("ab abcdefghijkl cd", 5, false), "ab|abcde|fghij|kl cd");
+    /* newlines break; an empty line stays; a final newline adds none */
+    CHECK_STR(wrapped("ab\n\ncd\n", 10, false), "ab||cd");
+    /* items: breaks between items (two spaces or more) first */
+    CHECK_STR(wrapped("u undo  r redo  p play hint", 12, true), "u undo|r redo|p play hint");
+    CHECK_STR(wrapped("u undo  r redo  p play hint", 12, false), "u undo  r|redo  p play|hint");
+    /* an item longer than the line is wrapped at its words */
+    CHECK_STR(wrapped("a  bb cc dd ee  f", 6, true), "a|bb cc|dd ee|f");
+    /* a UTF-8 character is one column, never split */
+    CHECK_STR(wrapped("\xc3\xa9\xc3\xa9\xc3\xa9 ab", 3, false), "\xc3\xa9\xc3\xa9\xc3\xa9|ab");
+    CHECK_STR(wrapped("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 3, false), "\xc3\xa9\xc3\xa9\xc3\xa9|\xc3\xa9");
+    /* width below 1 is taken as 1 */
+    CHECK_STR(wrapped("ab", 0, false), "a|b");
+    /* no line is longer than the width and no word is split, on a long text */
+    const char *text = "no solution from here: this position cannot be solved for the objective clear "
+                       "(algorithm exact proves it); u undoes a move, R goes back to the start";
+    for (int w = 12; w <= 80; w++) {
+        pl_play_line ln[32];
+        int n = pl_play_wrap(text, w, false, ln, 32);
+        for (int i = 0; i < n; i++) {
+            const char *a = text + ln[i].start, *b = a + ln[i].len;
+            CHECKF(ln[i].len <= w, "width %d line %d: %d columns", w, i, ln[i].len);
+            CHECKF(a == text || a[-1] == ' ', "width %d line %d starts inside a word", w, i);
+            CHECKF(*b == '\0' || *b == ' ', "width %d line %d ends inside a word", w, i);
+        }
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc > 1) levels = argv[1];
     test_state_levels();
     test_twodots_budget();
     test_picks();
     test_windows();
+    test_status();
+    test_wrap();
     return check_done("play_hooks");
 }

@@ -6,28 +6,35 @@
  * operation, and replaying is cheap next to a human's pace). A hint solves
  * the current position, made a level by the game's state_level hook, with
  * the algorithm `auto` picks, under --hint-limit. Fits a plain 80x24 terminal;
- * larger boards scroll with the cursor. */
+ * larger boards scroll with the cursor. Text lines never run off the screen:
+ * they are word-wrapped to its width (pl_play_wrap) and the board gets the
+ * lines left over, so a narrow terminal shows everything a wide one does. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "play.h"
 
 const char pl_play_keys[] = "  arrows or h j k l   move the cursor (a board larger than the screen scrolls)\n"
-                            "  space               select the cell under the cursor (a move may take several)\n"
+                            "  space               select the cell under the cursor; a move is played as soon\n"
+                            "                      as its cells are selected (Clickomania: one block, at once)\n"
                             "  enter               select it and play now (Two Dots: end the path there)\n"
                             "  backspace, escape   drop the last selected cell, all of them\n"
                             "  u, r                undo, redo a move\n"
                             "  ?                   hint: one move from the solver, its cells marked ?; p plays it\n"
                             "  R                   reset to the start (r replays the moves again)\n"
-                            "  s                   save the moves played to the -o MOVES file (verify accepts it)\n"
-                            "  q, ^C               quit (saving to the -o file first, when given)\n";
+                            "  s                   save the moves played (verify accepts them) to the -o MOVES\n"
+                            "                      file, or without -o to a file named at a prompt (esc cancels)\n"
+                            "  q, ^C               quit (saving to the -o file first, when given)\n"
+                            "  The bottom line of the screen says what the keys do in the game played.\n";
 
 #define MAX_PICKS 4096
-#define HEADER_LINES 3
-#define FOOTER_LINES 4
+#define MIN_COLS 40
+#define MIN_LINES 10
+#define MAX_WRAP 64 /* lines one text may take on the screen */
 
 typedef struct session {
     const pl_play_setup *ps;
@@ -36,8 +43,12 @@ typedef struct session {
     pl_strvec moves, redo; /* redo: the undone moves, the next one last */
     int cur_r, cur_c;
     int pick_r[MAX_PICKS], pick_c[MAX_PICKS], npicks;
-    char msg[320];
+    char msg[1024];
     char hint[256];
+    /* The file name being typed after s without -o (NULL: no prompt), and
+     * the last name saved to, offered again by the next prompt. */
+    char *prompt;
+    char save_path[1024];
     /* The last hint's whole plan, made when plan_base moves had been played:
      * while the player follows it, the next hint is its next move, so that
      * hints from a constructive (not shortest) algorithm converge instead of
@@ -72,7 +83,7 @@ static bool play_move(session *s, const char *text) {
     pl_move_result r = s->g->move_apply(s->st, text, reason, sizeof reason, &col);
     clear_picks(s);
     if (r != PL_MOVE_OK) {
-        snprintf(s->msg, sizeof s->msg, "%.60s: %s%.200s", text, r == PL_MOVE_ILLEGAL ? "illegal: " : "", reason);
+        snprintf(s->msg, sizeof s->msg, "%.200s: %s%s", text, r == PL_MOVE_ILLEGAL ? "illegal: " : "", reason);
         rebuild(s); /* a refused move leaves no trace */
         return false;
     }
@@ -143,6 +154,38 @@ static bool plan_followed(const session *s) {
     return true;
 }
 
+/* The solver proved that no sequence of moves finishes the game from here. */
+static void hint_unsolvable(session *s, const char *algorithm) {
+    char objective[128] = "";
+    if (s->ps->objective) snprintf(objective, sizeof objective, " for the objective %.100s", s->ps->objective);
+    if (s->moves.n == 0)
+        snprintf(s->msg, sizeof s->msg,
+                 "no solution from here: this level cannot be solved%s, whatever is played (algorithm %s proves "
+                 "it)",
+                 objective, algorithm);
+    else
+        snprintf(s->msg, sizeof s->msg,
+                 "no solution from here: this position cannot be solved%s (algorithm %s proves it); u undoes a "
+                 "move, R goes back to the start",
+                 objective, algorithm);
+}
+
+/* The solver stopped without an answer: say why, and that nothing is known. */
+static void hint_unknown(session *s, const char *algorithm, const pl_solution *sol) {
+    char why[512];
+    if (sol->declined && sol->note[0])
+        snprintf(why, sizeof why, "declined (%.400s)", sol->note);
+    else if (sol->limit_hit == PL_LIMIT_MEMORY)
+        snprintf(why, sizeof why, "ran out of memory");
+    else if (sol->limit_hit == PL_LIMIT_NODES)
+        snprintf(why, sizeof why, "reached its node limit");
+    else
+        snprintf(why, sizeof why, "did not finish within the hint limit of %g s (--hint-limit)", s->ps->hint_limit);
+    snprintf(s->msg, sizeof s->msg,
+             "no hint: the solver (algorithm %s) %s, so it is not known whether a solution exists from here", algorithm,
+             why);
+}
+
 static void hint(session *s) {
     const pl_game *g = s->g;
     const pl_play_setup *ps = s->ps;
@@ -186,18 +229,25 @@ static void hint(session *s) {
     } else if (sol.status == PL_SOLVED) {
         snprintf(s->msg, sizeof s->msg, "nothing left to play: the objective is met");
     } else if (sol.status == PL_UNSOLVABLE) {
-        snprintf(s->msg, sizeof s->msg, "no solution from here (%s): undo with u", a->name);
+        hint_unsolvable(s, a->name);
     } else {
-        snprintf(s->msg, sizeof s->msg, "no hint within %g s (%s)", ps->hint_limit, a->name);
+        hint_unknown(s, a->name, &sol);
     }
     pl_solution_free(&sol);
     g->level_free(level);
 }
 
-static int save(session *s, char *why, size_t n) {
-    const char *path = s->ps->output;
-    if (!path) {
-        snprintf(why, n, "no MOVES file: start play with -o FILE to save");
+/* Whether path names the level file itself (a prompt answer must not
+ * overwrite the level with its moves). */
+static bool is_level_file(const session *s, const char *path) {
+    struct stat a, b;
+    return stat(path, &a) == 0 && stat(s->ps->level_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* Writes the moves played to path as a MOVES file; says how it went in why. */
+static int save(session *s, const char *path, char *why, size_t n) {
+    if (is_level_file(s, path)) {
+        snprintf(why, n, "not saved: %.300s is the level file; choose another name", path);
         return -1;
     }
     pl_out out;
@@ -212,8 +262,41 @@ static int save(session *s, char *why, size_t n) {
         snprintf(why, n, "%.300s", err.msg);
         return -1;
     }
-    snprintf(why, n, "saved %d move%s to %.200s", s->moves.n, s->moves.n == 1 ? "" : "s", path);
+    snprintf(why, n, "saved %d move%s to %.300s", s->moves.n, s->moves.n == 1 ? "" : "s", path);
     return 0;
+}
+
+/* s: to the -o file, else ask for a name on the bottom line (the prompt is
+ * drawn and edited by the main loop; see prompt_key). */
+static void save_key(session *s) {
+    if (s->ps->output) {
+        save(s, s->ps->output, s->msg, sizeof s->msg);
+        return;
+    }
+    s->prompt = s->save_path; /* offers the last name again */
+    snprintf(s->msg, sizeof s->msg, "type the file to save the moves to; enter saves, escape cancels");
+}
+
+/* A key while the save prompt is open: printable characters and backspace
+ * edit the name, enter saves, escape (or ^C) cancels. */
+static void prompt_key(session *s, int ch) {
+    size_t len = strlen(s->save_path);
+    if (ch == 27 || ch == 3) {
+        s->prompt = NULL;
+        snprintf(s->msg, sizeof s->msg, "not saved");
+    } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+        if (!len) {
+            snprintf(s->msg, sizeof s->msg, "type a file name (escape cancels)");
+            return;
+        }
+        s->prompt = NULL;
+        save(s, s->save_path, s->msg, sizeof s->msg);
+    } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+        if (len) s->save_path[len - 1] = '\0';
+    } else if (ch >= ' ' && ch < 256 && len + 1 < sizeof s->save_path) {
+        s->save_path[len] = (char)ch;
+        s->save_path[len + 1] = '\0';
+    }
 }
 
 static void select_cell(session *s, bool finish) {
@@ -268,6 +351,182 @@ static bool picked(const session *s, int r, int c) {
     return false;
 }
 
+/* ---------- text lines ---------- */
+
+static bool utf8_lead(char ch) {
+    return ((unsigned char)ch & 0xC0) != 0x80;
+}
+
+int pl_play_wrap(const char *text, int width, bool items, pl_play_line *lines, int max) {
+    if (width < 1) width = 1;
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        /* One line from p: cut is where it ends, next where the one after
+         * starts; word_end and item_end are the last breaks seen (the end of
+         * a word followed by a space, by two or more spaces). */
+        const char *q = p, *cut, *next, *word_end = NULL, *item_end = NULL;
+        int col = 0;
+        for (;; q++) {
+            if (*q == '\0' || *q == '\n') {
+                cut = q;
+                next = *q ? q + 1 : q;
+                break;
+            }
+            if (utf8_lead(*q) && col == width) { /* *q does not fit */
+                bool space_run = *q == ' ' && (q[1] == ' ' || q[-1] == ' ');
+                if (*q == ' ' && (!items || space_run || !item_end))
+                    cut = q; /* the line is full up to a space */
+                else if (items && item_end)
+                    cut = item_end;
+                else if (word_end)
+                    cut = word_end;
+                else
+                    cut = q; /* a word longer than the line */
+                next = cut;
+                while (*next == ' ') next++;
+                break;
+            }
+            if (*q == ' ' && q > p && q[-1] != ' ') {
+                word_end = q;
+                if (q[1] == ' ') item_end = q;
+            }
+            if (utf8_lead(*q)) col++;
+        }
+        const char *end = cut;
+        while (end > p && end[-1] == ' ') end--;
+        if (n < max) {
+            lines[n].start = (int)(p - text);
+            lines[n].len = (int)(end - p);
+        }
+        n++;
+        if (*next == '\0') break; /* (a '\n' at the very end adds no empty line) */
+        p = next;
+    }
+    return n;
+}
+
+/* A block of text on the screen: its wrapped lines, how many are shown. */
+typedef struct block {
+    char text[1536];
+    bool items;
+    attr_t attr;
+    int need, shown;
+} block;
+
+enum { B_TITLE, B_VERDICT, B_STATUS, B_PICKS, B_MSG, B_KEYS, NBLOCKS };
+
+/* Bytes of the first cols columns of text[0, len). */
+static int column_bytes(const char *text, int len, int cols) {
+    int i = 0, col = 0;
+    for (; i < len; i++)
+        if (utf8_lead(text[i]) && col++ == cols) break;
+    return i;
+}
+
+/* Draws b from line y, width w; a block with fewer lines shown than it needs
+ * ends with "..." (never silently cut). Returns the column after its last
+ * line's text. */
+static int put_block(const block *b, int y, int w) {
+    pl_play_line ln[MAX_WRAP];
+    int x = 0;
+    pl_play_wrap(b->text, w, b->items, ln, MAX_WRAP);
+    attron(b->attr);
+    for (int i = 0; i < b->shown; i++) {
+        const char *t = b->text + ln[i].start;
+        int len = ln[i].len;
+        bool cut = i == b->shown - 1 && b->shown < b->need;
+        if (cut) len = column_bytes(t, len, w - 3);
+        mvaddnstr(y + i, 0, t, len);
+        if (cut) addstr("...");
+        x = getcurx(stdscr);
+    }
+    attroff(b->attr);
+    return x;
+}
+
+static void set_block(block *b, bool items, attr_t attr, int w) {
+    b->items = items;
+    b->attr = attr;
+    b->need = b->text[0] ? pl_play_wrap(b->text, w, items, NULL, 0) : 0;
+    if (b->need > MAX_WRAP) b->need = MAX_WRAP + 1; /* shown at most MAX_WRAP, then "..." */
+    b->shown = b->need;
+}
+
+static void draw_too_small(void) {
+    char text[256];
+    snprintf(text, sizeof text,
+             "The terminal is too small: play needs at least %d columns and %d lines, this one has %d and %d. "
+             "Enlarge it, or press q to quit.",
+             MIN_COLS, MIN_LINES, COLS, LINES);
+    pl_play_line ln[MAX_WRAP];
+    int n = pl_play_wrap(text, COLS > 1 ? COLS - 1 : 1, false, ln, MAX_WRAP);
+    for (int i = 0; i < n && i < LINES && i < MAX_WRAP; i++) mvaddnstr(i, 0, text + ln[i].start, ln[i].len);
+}
+
+/* The texts around the board, wrapped to width w; the board gets the lines
+ * left over, at least min(3, its rows): when the texts need more, the blank
+ * line under the header goes first, then lines of the key line, the title,
+ * the status, ... are cut (each cut block ends with "..."). */
+static void layout(session *s, block *b, int w, int scrolls, int rows, int *blank) {
+    const pl_game *g = s->g;
+    const char *base = strrchr(s->ps->level_path, '/');
+    base = base ? base + 1 : s->ps->level_path;
+    snprintf(b[B_TITLE].text, sizeof b[B_TITLE].text, "%s play %s   moves %d   cursor %d,%d%s", g->name, base,
+             s->moves.n, s->cur_r, s->cur_c, scrolls ? "   (scrolls)" : "");
+    set_block(&b[B_TITLE], true, A_BOLD, w);
+
+    pl_verdict v = {0};
+    g->finish(s->st, s->ps->objective, &v);
+    size_t k = 0;
+    char *t = b[B_VERDICT].text;
+    size_t tn = sizeof b[B_VERDICT].text;
+    t[0] = '\0';
+    for (int i = 0; i < v.nvalues && k < tn; i++)
+        k += (size_t)snprintf(t + k, tn - k, "%s %lld   ", v.value_name[i], v.value[i]);
+    if (k < tn) snprintf(t + k, tn - k, "%s", v.ok ? (s->ps->objective ? "objective met" : "solved") : v.reason);
+    set_block(&b[B_VERDICT], true, v.ok ? A_BOLD : A_NORMAL, w);
+
+    b[B_STATUS].text[0] = '\0';
+    if (g->play->status) g->play->status(s->st, b[B_STATUS].text, sizeof b[B_STATUS].text);
+    set_block(&b[B_STATUS], true, A_NORMAL, w);
+
+    t = b[B_PICKS].text;
+    tn = sizeof b[B_PICKS].text;
+    t[0] = '\0';
+    k = 0;
+    for (int i = 0; i < s->npicks && k < tn; i++)
+        k += (size_t)snprintf(t + k, tn - k, "%s %d,%d", i ? "" : "selected:", s->pick_r[i], s->pick_c[i]);
+    set_block(&b[B_PICKS], false, A_NORMAL, w);
+    if (!b[B_PICKS].need) b[B_PICKS].need = b[B_PICKS].shown = 1; /* kept, so that the board does not jump */
+
+    snprintf(b[B_MSG].text, sizeof b[B_MSG].text, "%s", s->msg);
+    set_block(&b[B_MSG], false, A_NORMAL, w);
+    if (!b[B_MSG].need) b[B_MSG].need = b[B_MSG].shown = 1;
+
+    if (s->prompt)
+        snprintf(b[B_KEYS].text, sizeof b[B_KEYS].text, "save to file: %s", s->prompt);
+    else
+        snprintf(b[B_KEYS].text, sizeof b[B_KEYS].text,
+                 "%s  arrows/hjkl move  u undo  r redo  R reset  ? hint  p play hint  s save  q quit",
+                 g->play->keys ? g->play->keys : "space select  enter select and play now  bksp/esc drop");
+    set_block(&b[B_KEYS], !s->prompt, s->prompt ? A_BOLD : A_DIM, w);
+
+    int board_min = rows < 3 ? rows : 3, total = 0;
+    for (int i = 0; i < NBLOCKS; i++) total += b[i].shown;
+    *blank = total + 1 + board_min <= LINES;
+    total += *blank;
+    static const int cut_order[] = {B_KEYS, B_TITLE, B_STATUS, B_VERDICT, B_PICKS, B_MSG};
+    for (int i = 0; i < NBLOCKS && total + board_min > LINES; i++) {
+        block *c = &b[cut_order[i]];
+        int cut = total + board_min - LINES;
+        if (cut > c->shown - 1) cut = c->shown > 0 ? c->shown - 1 : 0;
+        if (s->prompt && cut_order[i] == B_KEYS) cut = 0; /* the name being typed stays whole */
+        c->shown -= cut;
+        total -= cut;
+    }
+}
+
 static void draw(session *s) {
     const pl_game *g = s->g;
     int r0, c0, rows, cols, shear;
@@ -277,13 +536,28 @@ static void draw(session *s) {
     if (s->cur_c < c0) s->cur_c = c0;
     if (s->cur_c >= c0 + cols) s->cur_c = c0 + cols - 1;
     erase();
-    if (LINES < HEADER_LINES + FOOTER_LINES + 3 || COLS < 40) {
-        mvprintw(0, 0, "terminal too small (needs 40x10); q quits");
+    if (LINES < MIN_LINES || COLS < MIN_COLS) {
+        draw_too_small();
         refresh();
         return;
     }
-    int bh = LINES - HEADER_LINES - FOOTER_LINES, bw = COLS - 1;
+    int w = COLS - 1;
     int W = 2 * cols + (shear ? rows : 0);
+    static block b[NBLOCKS];
+    int blank;
+    /* Whether the board scrolls is part of the title, and the title's lines
+     * decide the board's height: lay out twice when the first guess is off. */
+    layout(s, b, w, 0, rows, &blank);
+    int header = b[B_TITLE].shown + b[B_VERDICT].shown + b[B_STATUS].shown + blank;
+    int footer = b[B_PICKS].shown + b[B_MSG].shown + b[B_KEYS].shown;
+    int bh = LINES - header - footer, bw = w;
+    bool scrolls = rows > bh || W > bw;
+    if (scrolls) {
+        layout(s, b, w, 1, rows, &blank);
+        header = b[B_TITLE].shown + b[B_VERDICT].shown + b[B_STATUS].shown + blank;
+        footer = b[B_PICKS].shown + b[B_MSG].shown + b[B_KEYS].shown;
+        bh = LINES - header - footer;
+    }
     /* Keep the cursor on screen. */
     int cy = s->cur_r - r0, cx = 2 * (s->cur_c - c0) + (shear ? s->cur_r - r0 : 0);
     if (cy < s->view_y) s->view_y = cy;
@@ -295,29 +569,15 @@ static void draw(session *s) {
     if (s->view_y < 0) s->view_y = 0;
     if (s->view_x < 0) s->view_x = 0;
     if (!shear && s->view_x % 2) s->view_x++; /* whole cells at the left edge */
-    bool scrolls = rows > bh || W > bw;
 
-    const char *base = strrchr(s->ps->level_path, '/');
-    base = base ? base + 1 : s->ps->level_path;
-    attron(A_BOLD);
-    mvprintw(0, 0, "%s play %.20s", g->name, base);
-    attroff(A_BOLD);
-    printw("   moves %d   cursor %d,%d%s", s->moves.n, s->cur_r, s->cur_c, scrolls ? "   (scrolls)" : "");
-    pl_verdict v = {0};
-    g->finish(s->st, s->ps->objective, &v);
-    move(1, 0);
-    for (int i = 0; i < v.nvalues; i++) printw("%s %lld   ", v.value_name[i], v.value[i]);
-    if (v.ok) {
-        attron(A_BOLD);
-        printw("%s", s->ps->objective ? "objective met" : "solved");
-        attroff(A_BOLD);
-    } else {
-        int room = COLS - 1 - getcurx(stdscr);
-        printw("%.*s", room > 0 ? room : 0, v.reason);
+    int y = 0;
+    for (int i = B_TITLE; i <= B_STATUS; i++) {
+        put_block(&b[i], y, w);
+        y += b[i].shown;
     }
-
-    for (int y = 0; y < bh && s->view_y + y < rows; y++) {
-        int r = r0 + s->view_y + y;
+    int top = header;
+    for (int yy = 0; yy < bh && s->view_y + yy < rows; yy++) {
+        int r = r0 + s->view_y + yy;
         for (int c = c0; c < c0 + cols; c++) {
             int x = 2 * (c - c0) + (shear ? r - r0 : 0) - s->view_x;
             if (x < 0 || x + 1 >= bw) continue;
@@ -329,27 +589,24 @@ static void draw(session *s) {
             if (is_pick) at |= A_UNDERLINE | A_BOLD;
             if (r == s->cur_r && c == s->cur_c) at |= A_REVERSE;
             attron(at);
-            mvaddch(HEADER_LINES + y, x, (chtype)(unsigned char)ch);
+            mvaddch(top + yy, x, (chtype)(unsigned char)ch);
             attroff(at);
             if (is_pick)
-                mvaddch(HEADER_LINES + y, x + 1, '*');
+                mvaddch(top + yy, x + 1, '*');
             else if (s->hint[0] && hinted(s, r, c))
-                mvaddch(HEADER_LINES + y, x + 1, '?');
+                mvaddch(top + yy, x + 1, '?');
         }
     }
-    int fy = LINES - FOOTER_LINES;
-    move(fy, 0);
-    if (s->npicks) {
-        printw("selected:");
-        for (int i = 0; i < s->npicks && getcurx(stdscr) < COLS - 12; i++) printw(" %d,%d", s->pick_r[i], s->pick_c[i]);
+    y = LINES - footer;
+    for (int i = B_PICKS; i <= B_KEYS; i++) {
+        int x = put_block(&b[i], y, w);
+        y += b[i].shown;
+        if (i == B_KEYS && s->prompt) move(y - 1, x); /* the cursor at the end of the name typed */
     }
-    mvprintw(fy + 1, 0, "%.*s", COLS - 1, s->msg);
-    attron(A_DIM);
-    mvprintw(fy + 2, 0, "%.*s", COLS - 1, "arrows/hjkl move  space select  enter play  bksp/esc drop  u undo  r redo");
-    mvprintw(fy + 3, 0, "%.*s", COLS - 1, "? hint  p play hint  R reset  s save  q quit");
-    attroff(A_DIM);
-    int sx = 2 * (s->cur_c - c0) + (shear ? s->cur_r - r0 : 0) - s->view_x;
-    move(HEADER_LINES + s->cur_r - r0 - s->view_y, sx < 0 ? 0 : sx);
+    if (!s->prompt) {
+        int sx = 2 * (s->cur_c - c0) + (shear ? s->cur_r - r0 : 0) - s->view_x;
+        move(top + s->cur_r - r0 - s->view_y, sx < 0 ? 0 : sx);
+    }
     refresh();
 }
 
@@ -394,6 +651,10 @@ int pl_play_run(const pl_play_setup *ps, pl_error *err) {
     for (;;) {
         draw(&s);
         int ch = getch();
+        if (s.prompt) {
+            prompt_key(&s, ch);
+            continue;
+        }
         if (ch == 'q' || ch == 3 /* ^C */) break;
         switch (ch) {
         case KEY_UP:
@@ -435,15 +696,15 @@ int pl_play_run(const pl_play_setup *ps, pl_error *err) {
                 snprintf(s.msg, sizeof s.msg, "no hint to play: press ? first");
             }
             break;
-        case 's': save(&s, s.msg, sizeof s.msg); break;
+        case 's': save_key(&s); break;
         default: break;
         }
     }
     endwin();
     delscreen(scr);
     if (ps->output) {
-        char why[256];
-        if (save(&s, why, sizeof why))
+        char why[1024];
+        if (save(&s, ps->output, why, sizeof why))
             rc = pl_error_set(err, NULL, 0, 0, "%s", why);
         else
             fprintf(stderr, "puzzlelab: %s\n", why);

@@ -4,7 +4,12 @@
 # the cursor (a click; the two ends of a cut; a path and a cycle; a coin and
 # its target cell), undo, redo, reset, hints played with p, a board larger
 # than the screen (the cursor scrolls to its far corner), saving with s and on
-# quitting. Every saved MOVES file must be accepted by verify.
+# quitting. Every saved MOVES file must be accepted by verify. The screen
+# itself (issue 22): each game's key line, Two Dots' goals and moves left,
+# text word-wrapped on a narrow terminal, the save prompt without -o, hints on
+# an unsolvable and an undecided position, the too-small message. Steps
+# `expect:TEXT` wait for the screen to show TEXT (play_driver.py), never for
+# a time.
 #
 # usage: tests/play/run.sh PUZZLELAB SRCDIR
 set -u
@@ -35,6 +40,45 @@ expect_moves() {
     got=$(grep -v '^#' "$TMP/$1.moves" 2>/dev/null | grep -v '^moves:$' | paste -sd '|')
     [[ $got == "$2" ]] && ok || bad "$1: saved moves '$got', expected '$2'"
 }
+# drive NAME [DRIVER-OPTIONS...] -- PLAY-ARGS... -- KEYS...: play without -o,
+# run in $TMP (so that a file name typed at the save prompt lands there)
+drive() {
+    local name=$1 dopts=() args=()
+    shift
+    while [[ $1 != -- ]]; do
+        dopts+=("$1")
+        shift
+    done
+    shift
+    while [[ $1 != -- ]]; do
+        args+=("$1")
+        shift
+    done
+    shift
+    (cd "$TMP" && python3 "$DRIVER" "${dopts[@]}" --screen "$TMP/$name.screen" -- "$PL" "${args[@]}" -- "$@") \
+        2>"$TMP/$name.err"
+    local rc=$?
+    [[ $rc == 0 ]] && ok || bad "$name: play exit $rc: $(head -c 2000 "$TMP/$name.err")"
+}
+# wrapped NAME WIDTH TEXT: the screen dumped to $TMP/NAME.dump has no line
+# wider than WIDTH - 1 columns and shows TEXT whole on consecutive lines, so
+# no word of it was split or cut
+wrapped() {
+    local why
+    why=$(python3 - "$TMP/$1.dump" "$2" "$3" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+width, text = int(sys.argv[2]), sys.argv[3]
+wide = [l for l in lines if len(l) > width - 1]
+if wide:
+    print("wider than %d columns: %r" % (width - 1, wide[0]))
+elif text not in " ".join(l.strip() for l in lines):
+    print("not shown whole: %r" % text)
+PY
+    )
+    [[ -z $why ]] && ok || bad "$1: $why; the screen:
+$(cat "$TMP/$1.dump")"
+}
 # verify_ok NAME GAME LEVEL [VERIFY-OPTIONS...]
 verify_ok() {
     local name=$1 game=$2 level=$3 out
@@ -48,7 +92,7 @@ verify_ok() {
 
 # Clickomania: every move from a hint (? then p); saved with s, then q.
 L="$SRC/levels/clickomania/small.level"
-play click clickomania "$L" -- '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p s q
+play click clickomania "$L" -- 'expect:space/enter click the group under the cursor' '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p s q
 verify_ok click clickomania "$L"
 grep -q 'objective met' "$TMP/click.screen" && ok || bad "click: the screen never said 'objective met'"
 # ^C quits like q (the terminal's interrupt is a key in play) and saves.
@@ -58,7 +102,7 @@ play click2 clickomania "$L" -- '?' p ctrl-c
 # Buttons: the first cut by the cursor (it starts at the centre, 2,2), undo,
 # redo, reset and redo again, then hints; the moves are saved on quitting.
 L="$SRC/levels/buttons/lpcp-01.level"
-play buttons buttons "$L" -- l l space j j space u r R r \
+play buttons buttons "$L" -- "expect:space/enter pick a cut's end, the second end cuts" l l space j j space u r R r \
     '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p '?' p q
 verify_ok buttons buttons "$L"
 [[ $(grep -v '^#' "$TMP/buttons.moves" | sed -n 2p) == "2,4 4,4" ]] && ok || bad "buttons: first cut not 2,4 4,4"
@@ -76,7 +120,9 @@ out=$("$PL" buttons verify "$L" "$TMP/buttons3.moves")
 # Two Dots: the cycle 3,4 4,4 4,5 3,5 3,4 traced from the centre (3,3), closed
 # by picking its first dot again; then a path ended with enter, then a hint.
 L="$SRC/levels/twodots/cycle.level"
-play twodots twodots "$L" -- l space j space l space k space h space '?' p q
+play twodots twodots "$L" -- 'expect:enter end the path here and play it' \
+    'expect:goal a 0/4  goal b 0/6   moves left 4 of 4' l space j space l space k space h space \
+    'expect:goal a 11/4 met  goal b 0/6   moves left 3 of 4' '?' p 'expect:moves left 2 of 4' q
 expect_moves twodots "3,4 4,4 4,5 3,5 3,4|$(grep -v '^#' "$TMP/twodots.moves" | sed -n 3p)"
 verify_ok twodots twodots "$L"
 # a path: 5,2 5,3 ended by selecting its last dot again; backspace drops a pick
@@ -89,7 +135,7 @@ L="$SRC/levels/coins/E-to-F.level"
 # (auto's Theorem 3.8 construction takes about a second here before exact
 # search shortens its certificate to the 2 moves left, so a generous limit
 # keeps the hints shortest on a loaded machine)
-play coins coins "$L" --hint-limit 30 -- h h space k k k l space '?' p '?' p q
+play coins coins "$L" --hint-limit 30 -- 'expect:space/enter pick a coin, then the cell it moves to' h h space k k k l space '?' p '?' p q
 verify_ok coins coins "$L"
 [[ $(grep -v '^#' "$TMP/coins.moves" | sed -n 2p) == "3,0 0,1" ]] && ok || bad "coins: first move not 3,0 0,1"
 # a free cell first is refused; an illegal move is reported and not saved
@@ -134,6 +180,44 @@ play big clickomania "$TMP/big.level" -- "${keys[@]}" space q
 expect_moves big "29,99"
 verify_ok big clickomania "$TMP/big.level" --objective max
 grep -q "(scrolls)" "$TMP/big.screen" && ok || bad "big: the title does not say the board scrolls"
+
+# s without -o asks for a file name on the bottom line: the name typed (enter
+# saves there, and verify accepts the file); the next prompt offers the same
+# name, escape cancels it.
+L="$SRC/levels/clickomania/small.level"
+drive prompt -- clickomania play "$L" -- 'expect:q quit' '?' 'expect:p plays it' p 'expect:moves 1' \
+    s 'expect:save to file:' text:prompt.moves enter 'expect:saved 1 move to prompt.moves' \
+    s 'expect:save to file: prompt.moves' esc 'expect:not saved' q
+[[ $(grep -cv '^#\|^moves:$' "$TMP/prompt.moves" 2>/dev/null) == 1 ]] && ok || bad "prompt: no one-move file saved"
+out=$("$PL" clickomania verify --objective max "$L" "$TMP/prompt.moves" 2>&1) && ok || bad "prompt: verify: $out"
+# the level file itself is refused as a name
+cp "$L" "$TMP/level.level"
+drive prompt2 -- clickomania play level.level -- 'expect:q quit' s 'expect:save to file:' text:level.level enter \
+    'expect:is the level file' q
+cmp -s "$L" "$TMP/level.level" && ok || bad "prompt2: the level file was overwritten"
+
+# A hint on a level that cannot be cleared says so plainly; on a terminal of
+# 50 columns the message and the status lines wrap, no word split or cut.
+L="$SRC/levels/clickomania/stuck.level"
+drive stuck --cols 50 -- clickomania play "$L" --hint-limit 60 -- 'expect:q quit' '?' 'expect:no solution from here' dump:"$TMP/stuck.dump" q
+wrapped stuck 50 "no solution from here: this level cannot be solved for the objective clear, whatever is played (algorithm exact proves it)"
+wrapped stuck 50 "25 blocks remain at the end (objective clear needs an empty board)"
+wrapped stuck 50 "space/enter click the group under the cursor"
+# after a move: "this position", and how to go back
+drive stuck2 -- clickomania play "$L" --hint-limit 60 -- 'expect:q quit' l space 'expect:moves 1' '?' \
+    'expect:no solution from here: this position cannot be solved' q
+# Undecided within the hint limit (exact search on 30x30 blocks of five
+# colours needs far more than 10 ms on any machine): said plainly.
+"$PL" clickomania generate --rows 30 --cols 30 --colours 5 --seed 5 >"$TMP/hard.level"
+drive hard -- clickomania play "$TMP/hard.level" --hint-limit 0.01 -- 'expect:q quit' '?' \
+    'expect:did not finish within the hint limit' dump:"$TMP/hard.dump" q
+wrapped hard 80 "no hint: the solver (algorithm exact) did not finish within the hint limit of 0.01 s (--hint-limit), so it is not known whether a solution exists from here"
+
+# Too small a terminal (30x8): the message is wrapped to its width; grown
+# back to 80x24 the game is shown again.
+drive small --rows 8 --cols 30 -- clickomania play "$L" -- 'expect:press q to quit' dump:"$TMP/small.dump" \
+    resize:24x80 'expect:q quit' resize:9x60 'expect:this one has 60 and 9' q
+wrapped small 30 "The terminal is too small: play needs at least 40 columns and 10 lines, this one has 30 and 8. Enlarge it, or press q to quit."
 
 # Not a terminal: a clear error, exit 2.
 err=$("$PL" clickomania play "$SRC/levels/clickomania/small.level" </dev/null 2>&1 >/dev/null)

@@ -87,4 +87,5 @@ const pl_play_hooks buttons_play_hooks = {
     .cell = cell,
     .pick = pick,
     .state_level = state_level,
+    .keys = "space/enter pick a cut's end, the second end cuts  bksp/esc drop the pick",
 };

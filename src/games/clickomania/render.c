@@ -18,8 +18,7 @@ static void bounds(const void *p, pl_box *box) {
 }
 
 /* Marks the cells of the group containing frame cell (r, c). */
-static void group_cells(const click_state *st, long r, long c, uint8_t *in) {
-    const click_board *b = &st->board;
+static void group_cells(const click_board *b, long r, long c, uint8_t *in) {
     click_scratch s;
     click_scratch_init(&s, b->rows, b->cols);
     click_find_groups(b, &s);
@@ -34,7 +33,8 @@ static void group_cells(const click_state *st, long r, long c, uint8_t *in) {
 
 static void draw(const void *p, const char *next, pl_canvas *cv) {
     const click_state *st = p;
-    const click_board *b = &st->board;
+    /* the renderer's own replay state: a long row is brought up to date */
+    const click_board *b = click_state_board((click_state *)p);
     pl_draw_grid(cv, 0, 0, b->rows, b->cols);
     for (int c = 0; c < b->width; c++)
         for (int h = 0; h < b->height[c]; h++) {
@@ -49,7 +49,7 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
         return;
     if (c >= b->width || b->rows - 1 - r >= b->height[c]) return; /* not a block: the driver replays only legal moves */
     uint8_t *in = pl_xcalloc((size_t)b->rows * (size_t)b->cols, 1);
-    group_cells(st, r, c, in);
+    group_cells(b, r, c, in);
     pl_highlight_cells(cv, b->rows, b->cols, in);
     pl_highlight_circle(cv, c + 0.5, r + 0.5, 0.12);
     free(in);

@@ -103,4 +103,5 @@ const pl_play_hooks coins_play_hooks = {
     .cell = cell,
     .pick = pick,
     .state_level = state_level,
+    .keys = "space/enter pick a coin, then the cell it moves to  bksp/esc drop the pick",
 };

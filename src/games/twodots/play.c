@@ -84,6 +84,28 @@ static void *state_level(const void *p, char *why, size_t n) {
     return l;
 }
 
+/* Every goal as collected/asked (finish names only the first unmet one) and
+ * the moves left of the limit. */
+static void status(const void *p, char *buf, size_t n) {
+    const twodots_state *st = p;
+    const twodots_level *l = st->level;
+    size_t k = 0;
+    int w = 0;
+    buf[0] = '\0';
+    for (int g = 0; g < l->ngoals && k < n; g++) {
+        int c = l->goal_colour[g];
+        w = snprintf(buf + k, n - k, "%sgoal %s %d/%d%s", g ? "  " : "", l->colour_name[c], st->collected[c],
+                     l->goal_count[g], st->collected[c] >= l->goal_count[g] ? " met" : "");
+        if (w < 0) return;
+        k += (size_t)w;
+    }
+    if (k >= n) return;
+    if (l->moves >= 0)
+        snprintf(buf + k, n - k, "%smoves left %d of %d", k ? "   " : "", l->moves - st->used, l->moves);
+    else
+        snprintf(buf + k, n - k, "%smoves used %d (no limit)", k ? "   " : "", st->used);
+}
+
 const pl_play_hooks twodots_play_hooks = {
     .how = "trace a path dot by dot; select the last dot again (or press Enter) to play it; "
            "select an earlier dot of the path to close a cycle",
@@ -92,4 +114,7 @@ const pl_play_hooks twodots_play_hooks = {
     .cell = cell,
     .pick = pick,
     .state_level = state_level,
+    .keys = "space add a dot (the last again plays the path, an earlier closes a cycle)  "
+            "enter end the path here and play it  bksp/esc drop the last dot, all",
+    .status = status,
 };
