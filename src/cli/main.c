@@ -351,7 +351,6 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
     pl_request req = {
         .opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim, .threads = (int)ss->threads};
     if (pl_opts_has(o, "progress")) req.progress = print_progress;
-    char why[1024] = "";
     const char *want = pl_opts_get(o, "algorithm");
     const pl_algorithm *alg = NULL;
     if (want && strcmp(want, "auto") != 0) {
@@ -361,12 +360,13 @@ static int solve_level(const pl_game *g, const void *level, const char *name, co
             fail_usage("unknown algorithm '%s' for %s (see 'puzzlelab GAME help')", want, g->name);
             return -1;
         }
-        if (alg->applies && !alg->applies(level, &req, why, sizeof why)) {
-            char msg[1400];
-            snprintf(msg, sizeof msg, "algorithm '%s' does not apply to %s: %s", want, name, why);
-            fail_usage("%s%s", msg, "");
-            return -1;
-        }
+        /* on the heap, as little as possible stays on the stack below
+         * which the solver runs (see pl_game_solve) */
+        char *why = pl_xcalloc(1024, 1);
+        bool applies = !alg->applies || alg->applies(level, &req, why, 1024);
+        if (!applies) pl_cli_failf("algorithm '%s' does not apply to %s: %s", want, name, why);
+        free(why);
+        if (!applies) return -1;
     }
     /* auto (alg NULL): the first algorithm that applies, and the next when
      * it declines at run time; when none applies that is an answer, unknown
@@ -562,22 +562,25 @@ static int solve_file(const pl_game *g, const char *path, const pl_opts *o, cons
     void *level = load_level(g, path, &err);
     if (!level) return fail_error(&err);
     pl_limits lim;
-    pl_solution sol;
-    if (solve_level(g, level, path, o, ss, &lim, &sol)) {
+    /* on the heap: the solver runs below this frame (see pl_game_solve) */
+    pl_solution *sol = pl_xmalloc(sizeof *sol);
+    if (solve_level(g, level, path, o, ss, &lim, sol)) {
+        free(sol);
         g->level_free(level);
         return PL_EXIT_USAGE;
     }
     double secs = pl_limits_elapsed(&lim);
-    int rc = pl_status_exit_code(sol.status);
+    int rc = pl_status_exit_code(sol->status);
     /* -o -: the MOVES file is standard output and the report goes to stderr */
     bool moves_to_stdout = out && strcmp(out, "-") == 0;
     if (array)
-        json_array_append_new(array, solution_json(g, path, ss, &sol, secs));
+        json_array_append_new(array, solution_json(g, path, ss, sol, secs));
     else
-        pl_cli_print_solution(moves_to_stdout ? stderr : stdout, &sol, sol.algorithm, secs,
+        pl_cli_print_solution(moves_to_stdout ? stderr : stdout, sol, sol->algorithm, secs,
                               is_optimisation(ss->objective, g), true, !moves_to_stdout);
-    if (out && sol.status == PL_SOLVED && pl_cli_write_certificate(out, g->name, path, "move", &sol)) rc = PL_EXIT_USAGE;
-    pl_solution_free(&sol);
+    if (out && sol->status == PL_SOLVED && pl_cli_write_certificate(out, g->name, path, "move", sol)) rc = PL_EXIT_USAGE;
+    pl_solution_free(sol);
+    free(sol);
     g->level_free(level);
     return rc;
 }

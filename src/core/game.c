@@ -158,38 +158,51 @@ const pl_algorithm *pl_game_pick_after(const pl_game *g, int after, const void *
 
 int pl_game_solve(const pl_game *g, const pl_algorithm *alg, const void *level, const pl_request *req,
                   pl_solution *sol, pl_error *err) {
-    char why[1024] = "";
     if (alg) {
         pl_solution_init(sol);
         sol->algorithm = alg->name;
         return alg->solve(level, req, sol, err) ? -1 : 0;
     }
-    alg = pl_game_pick(g, level, req, why, sizeof why);
-    /* What the declined algorithms said, for the final note. */
-    char declined[2048] = "";
+    /* The reasons live on the heap: the solver runs below this frame, and
+     * the deep-input tests run it under a 32 KiB stack. */
+    enum { WHY = 1024, DECLINED = 2048 };
+    char *why = pl_xcalloc(WHY, 1), *declined = pl_xcalloc(DECLINED, 1);
+    alg = pl_game_pick(g, level, req, why, WHY);
     size_t used = 0;
+    int rc = 0;
     for (;;) {
         pl_solution_init(sol);
         if (!alg) {
             sol->algorithm = "none";
-            snprintf(sol->note, sizeof sol->note, "%s%s", declined, why);
-            return 0;
+            snprintf(sol->note, sizeof sol->note, "%.2047s%.1023s", declined, why);
+            break;
         }
         sol->algorithm = alg->name;
-        if (alg->solve(level, req, sol, err)) return -1;
-        if (!sol->declined) break;
-        used += (size_t)snprintf(declined + used, sizeof declined - used, "%s declined (%s); ", alg->name, sol->note);
-        if (used >= sizeof declined) used = sizeof declined - 1;
+        if (alg->solve(level, req, sol, err)) {
+            rc = -1;
+            break;
+        }
+        if (!sol->declined) {
+            if (declined[0]) {
+                /* declined's reasons, then the answering algorithm's own
+                 * note, cut only at the note's size */
+                size_t k = strlen(declined), m = strlen(sol->note);
+                if (m > sizeof sol->note - 1 - k) m = sizeof sol->note - 1 - k;
+                memmove(sol->note + k, sol->note, m);
+                memcpy(sol->note, declined, k);
+                sol->note[k + m] = '\0';
+                k += m;
+                while (k && (sol->note[k - 1] == ' ' || sol->note[k - 1] == ';')) sol->note[--k] = '\0';
+            }
+            break;
+        }
+        used += (size_t)snprintf(declined + used, DECLINED - used, "%s declined (%s); ", alg->name, sol->note);
+        if (used >= DECLINED) used = DECLINED - 1;
         pl_solution_free(sol);
         req->limits->hit = 0; /* a refusal is not a limit of the next algorithm */
-        alg = pl_game_pick_after(g, (int)(alg - g->algorithms), level, req, why, sizeof why);
+        alg = pl_game_pick_after(g, (int)(alg - g->algorithms), level, req, why, WHY);
     }
-    if (declined[0]) {
-        char note[sizeof sol->note];
-        snprintf(note, sizeof note, "%s%s", declined, sol->note);
-        size_t k = strlen(note);
-        while (k && (note[k - 1] == ' ' || note[k - 1] == ';')) note[--k] = '\0';
-        memcpy(sol->note, note, sizeof note);
-    }
-    return 0;
+    free(why);
+    free(declined);
+    return rc;
 }
