@@ -4,7 +4,11 @@
  * known boards are sampled through cairo's image surface: the palette colour
  * of a piece, the empty cell's grey, the black ring of the highlight around
  * the move about to be played, and the board after the move. The palette is
- * checked to stay apart under simulated protanopia and deuteranopia.
+ * checked to stay apart under simulated protanopia and deuteranopia, and a
+ * colour letter to keep its colour from level to level (issue 22). The
+ * pictures of issue 22: a Buttons cut over every button it removes, the
+ * two-player status line, Two Dots' arrowheads and status line, one-row
+ * boards' strips wrapped into rows, a step past the end refused.
  * Snipperclips: a tool's colour, a hole's background, the placed tool's
  * outline and the hatching of what a snip or a keep removes.
  *
@@ -45,6 +49,22 @@ static int render(const pl_game *g, const void *level, const char *moves, const 
         return -1;
     }
     int rc = pl_render_file(g, level, moves ? &mv : NULL, o, path_of(name), &err);
+    if (rc) pl_error_format(&err, msg, n);
+    if (moves) pl_moves_free(&mv);
+    return rc;
+}
+
+/* render with pl_render's info (for the layout of a strip). */
+static int render_info(const pl_game *g, const void *level, const char *moves, const pl_render_options *o,
+                       const char *name, pl_render_info *info, char *msg, size_t n) {
+    pl_moves mv;
+    pl_error err = {0};
+    msg[0] = '\0';
+    if (moves && pl_moves_parse("t.moves", moves, strlen(moves), &mv, &err)) {
+        pl_error_format(&err, msg, n);
+        return -1;
+    }
+    int rc = pl_render(g, level, moves ? &mv : NULL, o, path_of(name), info, &err);
     if (rc) pl_error_format(&err, msg, n);
     if (moves) pl_moves_free(&mv);
     return rc;
@@ -306,6 +326,21 @@ static void test_clickomania_regions(void) {
     check_clear_context();
 }
 
+/* Black pixels in the 0.4 x 0.3 window around (x, y) (drawing units, cell
+ * pixels a unit): left and right of x. */
+static void arrow_balance(const image *im, double x, double y, double cell, int *left, int *right) {
+    *left = *right = 0;
+    for (double dy = -0.15; dy <= 0.15; dy += 1 / cell)
+        for (double dx = -0.2; dx <= 0.2; dx += 1 / cell) {
+            if (fabs(dx) < 0.5 / cell) continue;
+            if (pixel(im, (x + dx) * cell, (y + dy) * cell) != 0) continue;
+            if (dx < 0)
+                (*left)++;
+            else
+                (*right)++;
+        }
+}
+
 /* A disc's centre pixel: the piece's colour (letters are off). */
 static void test_disc_games(void) {
     pl_render_options o;
@@ -342,16 +377,34 @@ static void test_disc_games(void) {
     l = load(g, "a...\nabbb\n");
     if (l) {
 #define DOT(r, c) pixel(&im, (board_x(&im, 40, 4) + (c) + 0.5) * 40, (CAPTION + (r) + 0.5) * 40)
+/* a dot's colour where the path over it leaves it: 0.18 below its centre */
+#define DOT_LOW(r, c) pixel(&im, (board_x(&im, 40, 4) + (c) + 0.5) * 40, (CAPTION + (r) + 0.68) * 40)
         o.step = 0;
         CHECKF(render(g, l, "1,1 1,2 1,3\n", &o, "twodots0.png", msg, sizeof msg) == 0, "%s", msg);
         if (image_open(&im, "twodots0.png")) {
             CHECKF(DOT(1, 0) == palette_hex(1), "a at 1,0: %06x", DOT(1, 0));
-            CHECKF(DOT(1, 1) == palette_hex(2), "b at 1,1: %06x", DOT(1, 1));
-            /* between the second and third dots of the path: the highlight's black outer line */
-            unsigned mid = pixel(&im, (board_x(&im, 40, 4) + 3) * 40, (CAPTION + 1.5) * 40 - 2.5);
-            CHECKF(mid == 0, "path between the dots: %06x", mid);
+            CHECKF(DOT_LOW(1, 1) == palette_hex(2), "b at 1,1: %06x", DOT_LOW(1, 1));
+            /* the path is drawn over the dots: its white core at a dot's centre */
+            CHECKF(DOT(1, 2) == 0xFFFFFFu, "the path over the dot 1,2: %06x", DOT(1, 2));
             image_close(&im);
         }
+        /* Between the second and third dots, an arrowhead pointing right: its
+         * wide base on the left, so more black left of the midpoint than
+         * right of it (the line and the rings alone are symmetric); the
+         * other way round, left. At 80 px a cell, for enough pixels. */
+        o.cell = 80;
+        static const char *paths[2] = {"1,1 1,2 1,3\n", "1,3 1,2 1,1\n"};
+        for (int k = 0; k < 2; k++) {
+            CHECKF(render(g, l, paths[k], &o, "twodots-arrow.png", msg, sizeof msg) == 0, "%s", msg);
+            if (!image_open(&im, "twodots-arrow.png")) continue;
+            int left = 0, right = 0; /* the gap away from the first dot's second ring */
+            arrow_balance(&im, board_x(&im, 80, 4) + (k ? 2 : 3), CAPTION + 1.5, 80, &left, &right);
+            int ahead = k ? left : right, behind = k ? right : left;
+            CHECKF(behind > ahead + 30, "arrowhead of %.11s: %d black pixels behind the middle, %d ahead", paths[k],
+                   behind, ahead);
+            image_close(&im);
+        }
+        o.cell = 40;
         o.step = 1;
         CHECKF(render(g, l, "1,1 1,2 1,3\n", &o, "twodots1.png", msg, sizeof msg) == 0, "%s", msg);
         if (image_open(&im, "twodots1.png")) {
@@ -360,6 +413,7 @@ static void test_disc_games(void) {
             image_close(&im);
         }
 #undef DOT
+#undef DOT_LOW
         o.step = -1;
         g->level_free(l);
     }
@@ -605,39 +659,294 @@ static void test_random_levels(void) {
     check_clear_context();
 }
 
-/* Viénot, Brettel & Mollon (1999): dichromat simulation in linear RGB. */
+/* Colour distance as a reader sees it: sRGB is decoded to linear light
+ * (IEC 61966-2-1), optionally passed through a dichromat simulation, then
+ * taken to CIE XYZ (D65) and CIELAB, where Delta E 1976 is the Euclidean
+ * distance (about 2.3 is a just noticeable difference; 30 is a clear one).
+ *
+ * Dichromat simulation: Viénot, Brettel & Mollon (1999), "Digital video
+ * colourmaps for checking the legibility of displays by dichromats", Color
+ * Research & Application 24(4). Their method maps linear RGB to LMS, replaces
+ * the missing cone's response by a combination of the other two (so that
+ * white, yellow and blue are seen unchanged) and maps back; the three steps
+ * compose to one 3x3 matrix on linear RGB, below for protanopia (no L cones)
+ * and deuteranopia (no M cones). A dichromat's colours lie on a plane
+ * (lightness and blue-yellow), which is why a red/green palette fails. */
 static double lin(double c) {
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
 }
 
-static void simulate(const double m[3][3], const double in[3], double out[3]) {
-    double l[3] = {lin(in[0]), lin(in[1]), lin(in[2])};
-    for (int i = 0; i < 3; i++) out[i] = m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2];
+static double lab_f(double t) {
+    return t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116;
 }
 
-static void test_palette_colour_blind(void) {
-    static const double protan[3][3] = {{0.11238, 0.88762, 0.0}, {0.11238, 0.88762, 0.0}, {0.00401, -0.00401, 1.0}};
-    static const double deutan[3][3] = {{0.29275, 0.70725, 0.0}, {0.29275, 0.70725, 0.0}, {-0.02234, 0.02234, 1.0}};
-    const double(*sims[2])[3] = {protan, deutan};
-    for (int s = 0; s < 2; s++) {
-        double worst = 1e9;
-        for (int a = 1; a <= PL_PALETTE_SIZE; a++)
-            for (int b = a + 1; b <= PL_PALETTE_SIZE; b++) {
-                double ca[3], cb[3], sa[3], sb[3];
-                pl_palette_rgb(a, ca);
-                pl_palette_rgb(b, cb);
-                simulate(sims[s], ca, sa);
-                simulate(sims[s], cb, sb);
-                double d = 0;
-                for (int i = 0; i < 3; i++) d += (sa[i] - sb[i]) * (sa[i] - sb[i]);
-                if (sqrt(d) < worst) worst = sqrt(d);
-            }
-        /* A naive red/green palette collapses to distance ~0 here. */
-        CHECKF(worst > 0.05, "%s: two palette colours look alike (linear distance %.3f)", s ? "deutan" : "protan",
-               worst);
+/* CIELAB of the sRGB colour in (0..1) as seen through m (linear RGB). */
+static void lab_of(const double m[3][3], const double in[3], double out[3]) {
+    double l[3] = {lin(in[0]), lin(in[1]), lin(in[2])}, s[3];
+    for (int i = 0; i < 3; i++) {
+        s[i] = m[i][0] * l[0] + m[i][1] * l[1] + m[i][2] * l[2];
+        s[i] = s[i] < 0 ? 0 : s[i] > 1 ? 1 : s[i];
     }
-    /* Colours beyond eight are not repeats of the first eight. */
-    for (int k = 9; k <= 24; k++) CHECKF(palette_hex(k) != palette_hex(k - 8), "colour %d repeats %d", k, k - 8);
+    /* linear sRGB -> XYZ (D65), normalised by the white point */
+    double x = (0.4124564 * s[0] + 0.3575761 * s[1] + 0.1804375 * s[2]) / 0.95047;
+    double y = 0.2126729 * s[0] + 0.7151522 * s[1] + 0.0721750 * s[2];
+    double z = (0.0193339 * s[0] + 0.1191920 * s[1] + 0.9503041 * s[2]) / 1.08883;
+    out[0] = 116 * lab_f(y) - 16;
+    out[1] = 500 * (lab_f(x) - lab_f(y));
+    out[2] = 200 * (lab_f(y) - lab_f(z));
+}
+
+static double delta_e76(const double m[3][3], const double a[3], const double b[3]) {
+    double la[3], lb[3];
+    lab_of(m, a, la);
+    lab_of(m, b, lb);
+    return sqrt((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
+                (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+static const double normal_vision[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+static const double protanopia[3][3] = {{0.11238, 0.88762, 0.0}, {0.11238, 0.88762, 0.0}, {0.00401, -0.00401, 1.0}};
+static const double deuteranopia[3][3] = {{0.29275, 0.70725, 0.0}, {0.29275, 0.70725, 0.0}, {-0.02234, 0.02234, 1.0}};
+
+static void test_palette_colour_blind(void) {
+    const double(*views[3])[3] = {normal_vision, protanopia, deuteranopia};
+    static const char *view_name[3] = {"normal vision", "protanopia", "deuteranopia"};
+    const double grid[3] = {0.96, 0.96, 0.96}; /* an empty cell */
+    /* The simulation itself: red and an olive, 80 apart for a trichromat,
+     * look alike to a dichromat (a protanope sees red darker, so a darker
+     * olive); white and blue are unchanged. */
+    const double red[3] = {0.8, 0, 0}, olive[3] = {0x77 / 255.0, 0x77 / 255.0, 0},
+                 dark_olive[3] = {0x44 / 255.0, 0x44 / 255.0, 0}, white[3] = {1, 1, 1}, blue[3] = {0, 0, 1};
+    CHECKF(delta_e76(normal_vision, red, olive) > 60 && delta_e76(normal_vision, red, dark_olive) > 60,
+           "red and olives in normal vision: %.1f %.1f", delta_e76(normal_vision, red, olive),
+           delta_e76(normal_vision, red, dark_olive));
+    CHECKF(delta_e76(deuteranopia, red, olive) < 5, "red/olive for a deuteranope: %.1f",
+           delta_e76(deuteranopia, red, olive));
+    CHECKF(delta_e76(protanopia, red, dark_olive) < 5, "red/dark olive for a protanope: %.1f",
+           delta_e76(protanopia, red, dark_olive));
+    for (int v = 1; v < 3; v++) {
+        double lw[3], lsw[3], lb[3], lsb[3];
+        lab_of(views[v], white, lsw);
+        lab_of(normal_vision, white, lw);
+        lab_of(views[v], blue, lsb);
+        lab_of(normal_vision, blue, lb);
+        CHECKF(fabs(lsw[0] - lw[0]) < 0.5 && fabs(lsw[1]) < 0.5 && fabs(lsw[2]) < 0.5 && fabs(lsb[2] - lb[2]) < 1,
+               "%s keeps white and blue", view_name[v]);
+    }
+    const double black[3] = {0, 0, 0};
+    CHECKF(fabs(delta_e76(normal_vision, white, black) - 100) < 0.1, "white to black: %.2f, expected 100",
+           delta_e76(normal_vision, white, black));
+    /* The claim of draw.h: the twelve entries are pairwise at least 30 apart,
+     * and 30 from an empty cell, for all three readers. */
+    for (int v = 0; v < 3; v++) {
+        double worst = 1e9;
+        int wa = 0, wb = 0;
+        for (int a = 1; a <= PL_PALETTE_SIZE; a++) {
+            double ca[3];
+            pl_palette_rgb(a, ca);
+            double dg = delta_e76(views[v], ca, grid);
+            if (dg < worst) worst = dg, wa = a, wb = 0;
+            for (int b = a + 1; b <= PL_PALETTE_SIZE; b++) {
+                double cb[3];
+                pl_palette_rgb(b, cb);
+                double d = delta_e76(views[v], ca, cb);
+                if (d < worst) worst = d, wa = a, wb = b;
+            }
+        }
+        CHECKF(worst >= 30, "%s: palette entries %d and %d (0: the empty cell) are only %.1f apart", view_name[v], wa,
+               wb, worst);
+    }
+    CHECK_INT(PL_PALETTE_SIZE, 12);
+    CHECK(palette_hex(1) == 0xE69F00u && palette_hex(2) == 0x56B4E9u); /* a orange, b sky blue (Okabe-Ito) */
+    /* Colours beyond twelve are not repeats of the first twelve. */
+    for (int k = 13; k <= 36; k++) CHECKF(palette_hex(k) != palette_hex(k - 12), "colour %d repeats %d", k, k - 12);
+}
+
+/* A colour letter keeps its colour from level to level: a..l are entries
+ * 1..12 whatever else the level has; other names take the lowest free
+ * entries in the level's order. */
+static void test_palette_assign(void) {
+    int e[16];
+    static const pl_name two[2] = {"a", "b"}, other[3] = {"c", "x", "a"}, late[3] = {"m", "a", "B"};
+    pl_name twelve[12];
+    pl_palette_assign(two, 2, e);
+    CHECK(e[0] == 1 && e[1] == 2);
+    pl_palette_assign(other, 3, e);
+    CHECKF(e[0] == 3 && e[1] == 2 && e[2] == 1, "c x a -> %d %d %d, expected 3 2 1", e[0], e[1], e[2]);
+    pl_palette_assign(late, 3, e);
+    CHECKF(e[0] == 2 && e[1] == 1 && e[2] == 3, "m a B -> %d %d %d, expected 2 1 3", e[0], e[1], e[2]);
+    for (int i = 0; i < 12; i++) twelve[i][0] = (char)('l' - i), twelve[i][1] = '\0';
+    pl_palette_assign((const pl_name *)twelve, 12, e);
+    bool fixed = true;
+    for (int i = 0; i < 12; i++) fixed = fixed && e[i] == 12 - i;
+    CHECK(fixed);
+    /* a thirteenth colour goes beyond the twelve */
+    pl_name thirteen[13];
+    memcpy(thirteen, twelve, sizeof twelve);
+    memcpy(thirteen[12], "zz", 3);
+    pl_palette_assign((const pl_name *)thirteen, 13, e);
+    CHECK_INT(e[12], 13);
+
+    /* In pictures: 'a' is orange in a level of a and b and in one of c and
+     * a, where a is the level's second colour (Clickomania, cell pixels). */
+    const pl_game *g = &pl_game_clickomania;
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 50;
+    char msg[512];
+    image im;
+    static const char *levels[2] = {"ab\nba\n", "ca\nac\n"};
+    static const char *names[2] = {"palette-ab.png", "palette-ca.png"};
+    unsigned a_rgb[2] = {1, 2};
+    for (int k = 0; k < 2; k++) {
+        check_context(false, 0, "clickomania %s", levels[k]);
+        void *l = load(g, levels[k]);
+        if (!l) continue;
+        pl_render_info info;
+        CHECKF(render_info(g, l, NULL, &o, names[k], &info, msg, sizeof msg) == 0, "render: %s", msg);
+        CHECK_INT(info.ncolours, 2);
+        CHECK_STR(info.colours[k], "a");
+        CHECK_INT(info.entry[k], 1);
+        if (image_open(&im, names[k])) {
+            a_rgb[k] = pixel(&im, (board_x(&im, 50, 2) + 1.25) * 50, (CAPTION + 0.25) * 50); /* cell 0,1 */
+            unsigned other_rgb = pixel(&im, (board_x(&im, 50, 2) + 0.25) * 50, (CAPTION + 0.25) * 50);
+            if (k == 0) a_rgb[k] = other_rgb; /* "ab": a is at 0,0 */
+            CHECKF(k == 0 || other_rgb == palette_hex(3), "c at 0,0: %06x, expected %06x", other_rgb, palette_hex(3));
+            image_close(&im);
+        }
+        g->level_free(l);
+    }
+    CHECKF(a_rgb[0] == palette_hex(1) && a_rgb[1] == palette_hex(1), "a: %06x and %06x, expected %06x twice", a_rgb[0],
+           a_rgb[1], palette_hex(1));
+    check_clear_context();
+}
+
+/* Issue 22's pictures. */
+static void test_issue22_pictures(void) {
+    pl_render_options o;
+    pl_render_options_default(&o);
+    o.cell = 40;
+    char msg[512];
+    image im;
+    pl_render_info info;
+    unsigned w1, h1, w2, h2;
+
+    /* Buttons: the cut 0,0 0,2 over three buttons is drawn over them (the
+     * segment's white core at the middle button's centre) and rings every
+     * one, the middle one too (black just inside or outside radius 0.44). */
+    const pl_game *g = &pl_game_buttons;
+    check_context(false, 0, "buttons aaa / bb.");
+    void *l = load(g, "aaa\nbb.\n");
+    if (l) {
+        o.step = 0;
+        CHECKF(render(g, l, "0,0 0,2\n", &o, "buttons-cut3.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "buttons-cut3.png")) {
+            double x0 = board_x(&im, 40, 3);
+            for (int c = 0; c < 3; c++) {
+                double x = (x0 + c + 0.5) * 40, y = (CAPTION + 0.5 - 0.44) * 40;
+                CHECKF(pixel(&im, x, y - 2) == 0 || pixel(&im, x, y + 2) == 0, "ring above 0,%d: %06x %06x", c,
+                       pixel(&im, x, y - 2), pixel(&im, x, y + 2));
+            }
+            unsigned mid = pixel(&im, (x0 + 1.5) * 40, (CAPTION + 0.5) * 40);
+            CHECKF(mid == 0xFFFFFFu, "the segment over the middle button: %06x", mid);
+            /* the b below is not on the cut: no ring */
+            unsigned b = pixel(&im, (x0 + 0.5) * 40, (CAPTION + 1.5 - 0.44) * 40 + 2);
+            CHECKF(b != 0, "no ring on 1,0: %06x", b);
+            image_close(&im);
+        }
+        o.step = 5;
+        CHECK(render(g, l, "0,0 0,2\n", &o, "bad.png", msg, sizeof msg) != 0);
+        CHECK_STR(msg, "t.moves: --step 5 is past the end: the certificate has 1 move (--step 0 to 1)");
+        o.step = 1;
+        CHECK(render(g, l, NULL, &o, "bad.png", msg, sizeof msg) != 0);
+        CHECK_STR(msg, "--step 1: without a MOVES file there is only the level (--step 0)");
+        o.step = 1; /* the end is fine */
+        CHECKF(render(g, l, "0,0 0,2\n", &o, "buttons-step1.png", msg, sizeof msg) == 0, "%s", msg);
+        o.step = -1;
+        g->level_free(l);
+    }
+    /* Two players: a status line under the board makes the frame higher
+     * (and wider, for the text) than the puzzle on the same board. */
+    check_context(false, 0, "buttons two-player");
+    void *single = load(g, "aab\nbba\n");
+    void *two = load(g, "players: partisan a b\naab\nbba\n");
+    if (single && two) {
+        CHECKF(render(g, single, NULL, &o, "buttons-1p.png", msg, sizeof msg) == 0, "%s", msg);
+        CHECKF(render(g, two, "0,0 0,1\n", &o, "buttons-2p.png", msg, sizeof msg) == 0, "%s", msg);
+        CHECK(png_header(path_of("buttons-1p.png"), &w1, &h1) && png_header(path_of("buttons-2p.png"), &w2, &h2));
+        CHECKF(h2 > h1 && w2 > w1, "two-player frame %ux%u, puzzle %ux%u", w2, h2, w1, h1);
+        CHECKF(render(g, two, "0,0 0,1\n", &o, "buttons-2p.pdf", msg, sizeof msg) == 0, "%s", msg);
+        CHECK_INT(pdf_pages(path_of("buttons-2p.pdf")), 2);
+    }
+    if (single) g->level_free(single);
+    if (two) g->level_free(two);
+
+    /* Two Dots: with a move limit and goals, a status line: the frame is
+     * higher, and the goal's dot (colour a) is drawn below the board. */
+    g = &pl_game_twodots;
+    check_context(false, 0, "twodots with moves and a goal");
+    single = load(g, "aab\nabb\n");
+    two = load(g, "moves: 2\ngoal: a 3\naab\nabb\n");
+    if (single && two) {
+        CHECKF(render(g, single, NULL, &o, "twodots-plain.png", msg, sizeof msg) == 0, "%s", msg);
+        CHECKF(render(g, two, NULL, &o, "twodots-status.png", msg, sizeof msg) == 0, "%s", msg);
+        CHECK(png_header(path_of("twodots-plain.png"), &w1, &h1) &&
+              png_header(path_of("twodots-status.png"), &w2, &h2));
+        CHECKF(h2 > h1, "with a status line %u px high, without %u", h2, h1);
+        if (image_open(&im, "twodots-status.png")) {
+            int orange = 0;
+            for (double y = (CAPTION + 2) * 40; y < (CAPTION + 2.9) * 40; y++)
+                for (int x = 0; x < im.w; x++) orange += pixel(&im, x, y) == palette_hex(1);
+            CHECKF(orange > 20, "the goal's dot under the board: %d pixels of a's colour", orange);
+            image_close(&im);
+        }
+    }
+    if (single) g->level_free(single);
+    if (two) g->level_free(two);
+
+    /* One row: the strip of a 1x12 board's seven frames wraps, one frame a
+     * row (frames wider than high), unless --frames-per-row says otherwise. */
+    g = &pl_game_clickomania;
+    check_context(false, 0, "clickomania aabbccaabbcc");
+    l = load(g, "aabbccaabbcc\n");
+    if (l) {
+        const char *moves = "0,0\n0,0\n0,0\n0,0\n0,0\n0,0\n";
+        o.frames = true;
+        o.cell = 20;
+        CHECKF(render_info(g, l, moves, &o, "row-strip.png", &info, msg, sizeof msg) == 0, "%s", msg);
+        CHECK_INT(info.frames, 7);
+        CHECKF(info.rows > 1 && info.per_row == 1, "one-row strip: %d rows of %d frames", info.rows, info.per_row);
+        CHECK(png_header(path_of("row-strip.png"), &w1, &h1));
+        CHECKF((int)w1 == info.width && (int)h1 == info.height, "PNG %ux%u, info %dx%d", w1, h1, info.width,
+               info.height);
+        CHECKF(h1 > w1, "the strip wraps into a column: %ux%u", w1, h1);
+        CHECK(info.first_step == 0 && info.last_step == 6 && info.moves == 6);
+        o.per_row = 4; /* asked for: four a row */
+        CHECKF(render_info(g, l, moves, &o, "row-strip4.png", &info, msg, sizeof msg) == 0, "%s", msg);
+        CHECK(info.per_row == 4 && info.rows == 2);
+        o.per_row = 0;
+        /* a square board keeps four a row */
+        o.frames = false;
+        g->level_free(l);
+    }
+    l = load(g, "ab\nab\n");
+    if (l) {
+        o.frames = true;
+        CHECKF(render_info(g, l, "0,0\n", &o, "square-strip.png", &info, msg, sizeof msg) == 0, "%s", msg);
+        CHECK(info.per_row == 2 && info.rows == 1);
+        /* --format overrides the extension; PDF: a page a frame */
+        o.format = PL_OUT_PDF;
+        CHECKF(render_info(g, l, "0,0\n", &o, "square-strip.out", &info, msg, sizeof msg) == 0, "%s", msg);
+        CHECK(info.format == PL_OUT_PDF && info.frames == 2 && info.rows == 1 && info.per_row == 1);
+        CHECK_INT(pdf_pages(path_of("square-strip.out")), 2);
+        o.format = -1;
+        pl_error err = {0};
+        CHECK(pl_render_file(g, l, NULL, &o, "-", &err) != 0);
+        CHECK_STR(err.msg, "standard output needs a format: png, svg or pdf");
+        o.frames = false;
+        g->level_free(l);
+    }
+    check_clear_context();
 }
 
 /* The polygon helper (for Snipperclips' tools and shapes): a square with a
@@ -677,6 +986,8 @@ int main(int argc, char **argv) {
     test_disc_games();
     test_snip_pixels();
     test_palette_colour_blind();
+    test_palette_assign();
+    test_issue22_pictures();
     test_polygons();
     test_random_levels();
     pl_draw_shutdown();

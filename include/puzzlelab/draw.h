@@ -12,11 +12,6 @@
 
 #ifndef M_PI /* not in strict C11 */
 #define M_PI 3.14159265358979323846
-/* Frees cairo's and fontconfig's process-wide caches (fonts, patterns), so
- * that leak checkers see a clean exit. Call once, at the end, when no cairo
- * object is alive; drawing afterwards still works (they re-initialise). */
-void pl_draw_shutdown(void);
-
 #endif
 
 struct pl_canvas {
@@ -24,20 +19,39 @@ struct pl_canvas {
     bool letters; /* print the colour letter on every piece */
     double unit;  /* device units (px / pt) per drawing unit, for hairlines */
     pl_box view;  /* the region shown (the union of the bounds of every step) */
+    /* The level's colour k (1..nentries) is drawn as palette entry
+     * entry[k - 1] (from pl_palette_assign); NULL, or k beyond: entry k. */
+    const int *entry;
+    int nentries;
 };
 
 /* ---------- palette ----------
- * Okabe & Ito's eight colours ("Color Universal Design", 2008), which stay
- * apart for the common forms of colour blindness, in an order that puts the
- * most distinct first and black last. Colour k >= 1 is entry (k-1) mod 8;
- * beyond eight, every further round is lightened (k 9..16) or darkened
- * (17..24), alternately, so --letters matters there. */
-#define PL_PALETTE_SIZE 8
+ * Twelve colours that stay apart for the common forms of colour blindness:
+ * a orange, b sky blue (Okabe & Ito's), c magenta, d yellow, e blue, f brown,
+ * g tan, h black, i pale yellow, j navy, k royal blue, l dark purple; every
+ * two at least 30 CIELAB units (Delta E 1976) apart, and 30 from the empty
+ * cell's grey, in normal vision and under simulated protanopia and
+ * deuteranopia (Vienot, Brettel & Mollon 1999; tests/test_render.c checks
+ * it). Entry k >= 1 is base colour (k-1) mod 12; beyond twelve, every further
+ * round is lightened (13..24) or darkened (25..36), alternately, so --letters
+ * matters there. */
+#define PL_PALETTE_SIZE 12
 void pl_palette_rgb(int colour, double rgb[3]);
 /* Black or white, whichever reads better on colour. */
 void pl_palette_ink(int colour, double rgb[3]);
 void pl_set_rgb(pl_canvas *cv, const double rgb[3]);
+/* Sets the source to the level's colour (mapped through cv->entry). */
 void pl_set_colour(pl_canvas *cv, int colour);
+/* The palette entry of the level's colour (cv->entry, else colour itself). */
+int pl_canvas_entry(const pl_canvas *cv, int colour);
+/* Palette entries for a level's n colours, colour k named names[k-1] (in
+ * the order of pl_render_hooks.colours): a colour named by one letter a..l
+ * is entry 1..12 in every level of every game ('a' is always orange); every
+ * other colour (m..z, capitals, digits, longer names) takes, in the level's
+ * colour order, the lowest entry no other colour of the level has: a free
+ * one of 1..12 first, then 13, 14, ... So a level of at most twelve colours
+ * shows twelve distinct colours, and a..l keep theirs. */
+void pl_palette_assign(const pl_name *names, int n, int *entry);
 
 /* ---------- shapes (drawing units) ---------- */
 /* Light background and thin lines of a rows x cols grid of unit cells at
@@ -79,6 +93,12 @@ void pl_draw_polygons(pl_canvas *cv, const double *xy, const int *len, int nring
                       const double stroke[3]);
 /* Text centred at (x, y) (height size units), or left-aligned from x. */
 void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *text, bool centred);
+/* The advance of text at size in pl_draw_text's font, without a canvas (for
+ * bounds hooks that make room for a line of text). */
+double pl_text_width(const char *text, double size);
+/* An arrowhead at (x, y) pointing along (dx, dy), size units long, in the
+ * highlight style (black, white outline): the direction of a path. */
+void pl_highlight_arrowhead(pl_canvas *cv, double x, double y, double dx, double dy, double size);
 
 /* ---------- rendering a level or a certificate ---------- */
 typedef struct pl_render_options {
@@ -86,18 +106,45 @@ typedef struct pl_render_options {
     int step;     /* PNG / SVG without frames: the step to draw (-1: the last) */
     bool letters; /* colour letters on every piece */
     double cell;  /* pixels (PNG) or points (SVG, PDF) per drawing unit */
-    int per_row;  /* frames per row of the strip */
+    /* Frames a row of the strip. 0 (the default): four, fewer when a frame
+     * is wider than high (a row about four frame heights wide), so that a
+     * one-row board's frames stack one under the other, cells aligned. */
+    int per_row;
+    int format; /* PL_OUT_*; -1 (the default): by the path's extension */
 } pl_render_options;
 void pl_render_options_default(pl_render_options *o);
 
 typedef enum { PL_OUT_PNG, PL_OUT_SVG, PL_OUT_PDF } pl_output_kind;
 /* The kind from the extension (.png, .svg, .pdf, any case); -1 otherwise. */
 int pl_output_kind_of(const char *path);
+/* "png", "svg", "pdf" (the lower-case extension); NULL for anything else. */
+const char *pl_output_kind_name(int kind);
+
+/* What a render drew (for render --json). */
+#define PL_RENDER_COLOURS_MAX 256 /* colours a legend can list (Two Dots levels have up to 254) */
+typedef struct pl_render_info {
+    int format;                /* PL_OUT_* */
+    int width, height;         /* the picture (PDF: a page), pixels (PNG) or points (SVG, PDF) */
+    int frames;                /* frames drawn (PDF: pages) */
+    int per_row, rows;         /* frames a row, rows of frames (PDF: 1, 1) */
+    int first_step, last_step; /* the positions drawn: after first_step .. last_step moves */
+    int moves;                 /* moves of the certificate (0: the level alone) */
+    int ncolours;              /* the level's colours, in the legend's order */
+    pl_name colours[PL_RENDER_COLOURS_MAX];
+    int entry[PL_RENDER_COLOURS_MAX]; /* the palette entry each is drawn with */
+} pl_render_info;
 
 /* Replays moves (NULL: none) on level through the descriptor's move_apply and
- * draws the start and every step into path. Returns 0; -1 with err on bad
- * output (unknown extension, too large, cannot write) and on a move that does
- * not replay (at the move's place in the MOVES file, with verify's reason). */
+ * draws the start and every step into path ("-": standard output, which
+ * needs o->format). Returns 0 and fills info (may be NULL); -1 with err on
+ * bad output (no format, unknown extension, too large, cannot write), on a
+ * step past the end (o->step greater than the number of moves), and on a
+ * move that does not replay (at the move's place in the MOVES file, with
+ * verify's reason). A file is written atomically: on failure an existing
+ * one is left as it was. */
+int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o, const char *path,
+              pl_render_info *info, pl_error *err);
+/* pl_render without the info. */
 int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
                    const char *path, pl_error *err);
 

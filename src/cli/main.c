@@ -84,14 +84,21 @@ static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o);
 static int cmd_play(const pl_game *g, int npos, char **pos, const pl_opts *o);
 
 static const pl_option render_common[] = {
-    {"output", "FILE", "the picture (also -o FILE); .png, .svg or .pdf chooses the format"},
+    {"output", "FILE",
+     "the picture (also -o FILE); .png, .svg or .pdf chooses the format ('-': standard output, with --format)"},
+    {"format", "png|svg|pdf", "the picture's format (needed with -o -; must agree with FILE's extension)"},
+    {"json", NULL,
+     "print what was drawn as one JSON object on stdout: output, format, size, frames, steps, colours (not "
+     "with -o -)"},
     {"frames", NULL, "PNG/SVG: a strip of every step of the certificate (PDF: always one page a step)"},
     {"step", "K",
      "PNG/SVG without --frames: draw the position after K moves, the next one highlighted "
-     "(default: the end)"},
+     "(default: the end; past the end is an error)"},
     {"letters", NULL, "print the colour letter on every piece"},
     {"cell-size", "PX", "pixels (PNG) or points (SVG, PDF) per cell (default 40)"},
-    {"frames-per-row", "N", "frames in a row of the --frames strip (default 4)"},
+    {"frames-per-row", "N",
+     "frames in a row of the --frames strip (default 4, fewer for frames wider than high: one a row for a "
+     "one-row board)"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -850,19 +857,36 @@ static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) 
     return rc;
 }
 
+/* render: the picture to -o FILE (or stdout with -o - --format F); with
+ * --json, what was drawn as one JSON object on stdout. */
 static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     if (npos < 1 || npos > 2)
         return fail_usage("render takes a LEVEL and optionally a MOVES file (see 'puzzlelab %s render --help')%s",
                           g->name, "");
-    const char *out = pl_opts_get(o, "output");
-    if (!out) return fail_usage("render needs -o FILE (.png, .svg or .pdf)%s%s", "", "");
+    const char *out = pl_opts_get(o, "output"), *format = pl_opts_get(o, "format");
+    if (!out) return fail_usage("render needs -o FILE (.png, .svg or .pdf; '-' with --format)%s%s", "", "");
+    bool json = pl_opts_has(o, "json"), to_stdout = strcmp(out, "-") == 0;
     pl_render_options ro;
     pl_render_options_default(&ro);
+    if (format) {
+        for (int k = PL_OUT_PNG; k <= PL_OUT_PDF; k++)
+            if (strcmp(format, pl_output_kind_name(k)) == 0) ro.format = k;
+        if (ro.format < 0) return fail_usage("--format: expected png, svg or pdf, got '%s'%s", format, "");
+        int ext = pl_output_kind_of(out);
+        if (ext >= 0 && ext != ro.format)
+            return pl_cli_failf("render: -o %s is a .%s file but --format asks for %s", out, pl_output_kind_name(ext),
+                                format);
+    } else if (to_stdout) {
+        return fail_usage("render -o - needs --format png, svg or pdf%s%s", "", "");
+    }
+    if (json && to_stdout)
+        return fail_usage("render: --json and -o - both want standard output (write the picture to a file)%s%s", "",
+                          "");
     pl_error err = {0};
     long step, per_row;
     if (pl_opts_long(o, "step", -1, 0, 1000000000L, &step, &err) ||
         pl_opts_double(o, "cell-size", 40, 1, 1000, &ro.cell, &err) ||
-        pl_opts_long(o, "frames-per-row", 4, 1, 1000, &per_row, &err))
+        pl_opts_long(o, "frames-per-row", 0, 1, 1000, &per_row, &err))
         return fail_error(&err);
     ro.step = (int)step;
     ro.per_row = (int)per_row;
@@ -877,7 +901,44 @@ static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         return fail_error(&err);
     }
     int rc = PL_EXIT_OK;
-    if (pl_render_file(g, level, have_moves ? &mv : NULL, &ro, out, &err)) rc = fail_error(&err);
+    pl_render_info *info = json ? calloc(1, sizeof *info) : NULL;
+    if (pl_render(g, level, have_moves ? &mv : NULL, &ro, out, info, &err)) {
+        rc = fail_error(&err);
+    } else if (info) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        json_object_set_new(j, "level", json_string(pos[0]));
+        json_object_set_new(j, "moves_file", have_moves ? json_string(pos[1]) : json_null());
+        json_object_set_new(j, "output", json_string(out));
+        json_object_set_new(j, "format", json_string(pl_output_kind_name(info->format)));
+        json_object_set_new(j, "unit", json_string(info->format == PL_OUT_PNG ? "px" : "pt"));
+        json_object_set_new(j, "width", json_integer(info->width));
+        json_object_set_new(j, "height", json_integer(info->height));
+        json_object_set_new(j, "cell_size", json_real(ro.cell));
+        json_object_set_new(j, "frames", json_integer(info->frames));
+        json_object_set_new(j, "pages", json_integer(info->format == PL_OUT_PDF ? info->frames : 1));
+        json_object_set_new(j, "frames_per_row", json_integer(info->per_row));
+        json_object_set_new(j, "rows", json_integer(info->rows));
+        json_object_set_new(j, "first_step", json_integer(info->first_step));
+        json_object_set_new(j, "last_step", json_integer(info->last_step));
+        json_object_set_new(j, "moves", json_integer(info->moves));
+        json_t *colours = json_array();
+        for (int i = 0; i < info->ncolours; i++) {
+            double rgb[3];
+            pl_palette_rgb(info->entry[i], rgb);
+            char hex[8];
+            snprintf(hex, sizeof hex, "#%02x%02x%02x", (unsigned)(rgb[0] * 255 + 0.5), (unsigned)(rgb[1] * 255 + 0.5),
+                     (unsigned)(rgb[2] * 255 + 0.5));
+            json_t *c = json_object();
+            json_object_set_new(c, "name", json_string(info->colours[i]));
+            json_object_set_new(c, "entry", json_integer(info->entry[i]));
+            json_object_set_new(c, "rgb", json_string(hex));
+            json_array_append_new(colours, c);
+        }
+        json_object_set_new(j, "colours", colours);
+        print_json(j);
+    }
+    free(info);
     if (have_moves) pl_moves_free(&mv);
     g->level_free(level);
     pl_draw_shutdown();

@@ -4,20 +4,32 @@
  * and for readers who see no colour at all. */
 #include <fontconfig/fontconfig.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "puzzlelab/draw.h"
 
-/* Okabe-Ito, without black first; black last. */
-static const double okabe_ito[PL_PALETTE_SIZE][3] = {
-    {0xE6 / 255.0, 0x9F / 255.0, 0x00 / 255.0}, /* orange */
-    {0x56 / 255.0, 0xB4 / 255.0, 0xE9 / 255.0}, /* sky blue */
-    {0x00 / 255.0, 0x9E / 255.0, 0x73 / 255.0}, /* bluish green */
-    {0xF0 / 255.0, 0xE4 / 255.0, 0x42 / 255.0}, /* yellow */
-    {0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0}, /* blue */
-    {0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0}, /* vermillion */
-    {0xCC / 255.0, 0x79 / 255.0, 0xA7 / 255.0}, /* reddish purple */
-    {0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0}, /* black */
+/* Orange and sky blue from Okabe and Ito; then named colours (ColorBrewer's
+ * magenta, brown and pale yellow, the CSS colours) chosen so that every two
+ * are at least 30 CIELAB units apart (and 30 from the empty cell's grey) in
+ * normal vision and under Vienot, Brettel and Mollon's simulated protanopia
+ * and deuteranopia. A dichromat sees a plane (lightness and blue-yellow), so
+ * twelve colours need a ladder of lightness: hence the blues and the dark
+ * ones. Okabe and Ito's other six cannot join: orange and their yellow are 17
+ * apart for a deuteranope. tests/test_render.c checks it. */
+static const double palette[PL_PALETTE_SIZE][3] = {
+    {0xE6 / 255.0, 0x9F / 255.0, 0x00 / 255.0}, /* a orange */
+    {0x56 / 255.0, 0xB4 / 255.0, 0xE9 / 255.0}, /* b sky blue */
+    {0xE7 / 255.0, 0x29 / 255.0, 0x8A / 255.0}, /* c magenta */
+    {0xFF / 255.0, 0xFF / 255.0, 0x00 / 255.0}, /* d yellow */
+    {0x00 / 255.0, 0x00 / 255.0, 0xFF / 255.0}, /* e blue */
+    {0xB1 / 255.0, 0x59 / 255.0, 0x28 / 255.0}, /* f brown */
+    {0xD2 / 255.0, 0xB4 / 255.0, 0x8C / 255.0}, /* g tan */
+    {0x00 / 255.0, 0x00 / 255.0, 0x00 / 255.0}, /* h black */
+    {0xFF / 255.0, 0xFF / 255.0, 0x99 / 255.0}, /* i pale yellow */
+    {0x00 / 255.0, 0x00 / 255.0, 0x80 / 255.0}, /* j navy */
+    {0x41 / 255.0, 0x69 / 255.0, 0xE1 / 255.0}, /* k royal blue */
+    {0x40 / 255.0, 0x00 / 255.0, 0x4B / 255.0}, /* l dark purple */
 };
 
 void pl_palette_rgb(int colour, double rgb[3]) {
@@ -26,14 +38,46 @@ void pl_palette_rgb(int colour, double rgb[3]) {
         return;
     }
     int k = (colour - 1) % PL_PALETTE_SIZE, round = (colour - 1) / PL_PALETTE_SIZE;
-    for (int i = 0; i < 3; i++) rgb[i] = okabe_ito[k][i];
+    for (int i = 0; i < 3; i++) rgb[i] = palette[k][i];
     if (round == 0) return;
-    /* Later rounds: lighter, darker, lighter still, ... */
+    /* Later rounds: lighter, darker, lighter still, ... A colour too dark to
+     * darken (black, navy, the browns) is lightened less instead. */
     double t = 0.25 * ((round + 1) / 2);
     if (t > 0.75) t = 0.75;
-    for (int i = 0; i < 3; i++) rgb[i] = round % 2 ? rgb[i] + (1 - rgb[i]) * (t + 0.2) : rgb[i] * (1 - t);
-    if (k == PL_PALETTE_SIZE - 1 && round % 2 == 0)
-        for (int i = 0; i < 3; i++) rgb[i] = 0.25 * round > 0.6 ? 0.6 : 0.25 * round; /* greys */
+    double lum = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+    for (int i = 0; i < 3; i++) {
+        if (round % 2)
+            rgb[i] = rgb[i] + (1 - rgb[i]) * (t + 0.2);
+        else if (lum < 0.1)
+            rgb[i] = rgb[i] + (1 - rgb[i]) * (t * 0.5);
+        else
+            rgb[i] = rgb[i] * (1 - t);
+    }
+}
+
+void pl_palette_assign(const pl_name *names, int n, int *entry) {
+    if (n <= 0) return;
+    bool *used = pl_xcalloc((size_t)n + PL_PALETTE_SIZE + 1, sizeof *used);
+    for (int k = 0; k < n; k++) {
+        const char *s = names[k];
+        entry[k] = 0;
+        if (s[0] >= 'a' && s[0] < 'a' + PL_PALETTE_SIZE && s[1] == '\0' && !used[s[0] - 'a' + 1]) {
+            entry[k] = s[0] - 'a' + 1;
+            used[entry[k]] = true;
+        }
+    }
+    int next = 1;
+    for (int k = 0; k < n; k++) {
+        if (entry[k]) continue;
+        while (used[next]) next++;
+        entry[k] = next;
+        used[next] = true;
+    }
+    free(used);
+}
+
+int pl_canvas_entry(const pl_canvas *cv, int colour) {
+    return cv->entry && colour >= 1 && colour <= cv->nentries ? cv->entry[colour - 1] : colour;
 }
 
 void pl_palette_ink(int colour, double rgb[3]) {
@@ -49,7 +93,7 @@ void pl_set_rgb(pl_canvas *cv, const double rgb[3]) {
 
 void pl_set_colour(pl_canvas *cv, int colour) {
     double c[3];
-    pl_palette_rgb(colour, c);
+    pl_palette_rgb(pl_canvas_entry(cv, colour), c);
     pl_set_rgb(cv, c);
 }
 
@@ -80,7 +124,7 @@ void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols) {
  * labels shrink so that they stay within about 1.6 sizes' width. */
 static void label_at(pl_canvas *cv, double cx, double cy, double size, int colour, const char *label) {
     double ink[3];
-    pl_palette_ink(colour, ink);
+    pl_palette_ink(pl_canvas_entry(cv, colour), ink);
     pl_set_rgb(cv, ink);
     size_t n = strlen(label);
     if (n > 2) size *= 2.0 / (double)n;
@@ -192,6 +236,27 @@ void pl_highlight_arrow(pl_canvas *cv, double x0, double y0, double x1, double y
     cairo_stroke(cr);
 }
 
+void pl_highlight_arrowhead(pl_canvas *cv, double x, double y, double dx, double dy, double size) {
+    double len = sqrt(dx * dx + dy * dy);
+    if (len <= 0) return;
+    dx /= len;
+    dy /= len;
+    /* (x, y) is the middle of the head: the tip half a size ahead */
+    double tx = x + dx * size / 2, ty = y + dy * size / 2, bx = x - dx * size / 2, by = y - dy * size / 2;
+    cairo_t *cr = cv->cr;
+    cairo_new_path(cr);
+    cairo_move_to(cr, tx, ty);
+    cairo_line_to(cr, bx - dy * size * 0.55, by + dx * size * 0.55);
+    cairo_line_to(cr, bx + dy * size * 0.55, by - dx * size * 0.55);
+    cairo_close_path(cr);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    cairo_set_source_rgb(cr, 0.0, 0.0, 0.0);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 1.0, 1.0, 1.0);
+    cairo_set_line_width(cr, 0.035);
+    cairo_stroke(cr);
+}
+
 void pl_draw_dashed_circle(pl_canvas *cv, double cx, double cy, double r) {
     cairo_t *cr = cv->cr;
     double dash[2] = {0.12, 0.08};
@@ -249,6 +314,18 @@ void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *te
     cairo_move_to(cr, bx, by);
     cairo_show_text(cr, text);
     cairo_new_path(cr);
+}
+
+double pl_text_width(const char *text, double size) {
+    cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(scratch);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, 100); /* metrics at a tiny size are hinted out of shape */
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text, &e);
+    cairo_destroy(cr);
+    cairo_surface_destroy(scratch);
+    return e.x_advance / 100 * size;
 }
 
 #define REGION_LABEL 0.36 /* label text height */

@@ -20,7 +20,7 @@
 #define CAPTION 0.9 /* caption band above the board */
 #define TEXT 0.42   /* caption text height */
 #define LEGEND_ITEM 1.4
-#define PL_LEGEND_MAX 256 /* colours a legend can list (Two Dots levels have up to 254) */
+#define PL_LEGEND_MAX PL_RENDER_COLOURS_MAX
 #define MAX_PNG_SIDE 32767 /* cairo's image surface limit */
 #define MAX_CAPTION_MOVE 48
 
@@ -28,7 +28,8 @@ void pl_render_options_default(pl_render_options *o) {
     memset(o, 0, sizeof *o);
     o->step = -1;
     o->cell = 40;
-    o->per_row = 4;
+    o->per_row = 0;
+    o->format = -1;
 }
 
 int pl_output_kind_of(const char *path) {
@@ -41,6 +42,15 @@ int pl_output_kind_of(const char *path) {
     if (strcmp(ext, "svg") == 0) return PL_OUT_SVG;
     if (strcmp(ext, "pdf") == 0) return PL_OUT_PDF;
     return -1;
+}
+
+const char *pl_output_kind_name(int kind) {
+    switch (kind) {
+    case PL_OUT_PNG: return "png";
+    case PL_OUT_SVG: return "svg";
+    case PL_OUT_PDF: return "pdf";
+    default: return NULL;
+    }
 }
 
 static void box_union(pl_box *a, const pl_box *b) {
@@ -76,6 +86,7 @@ typedef struct layout {
     int ncolours;
     double legend_item; /* width of one legend entry (swatch and name) */
     pl_name colours[PL_LEGEND_MAX];
+    int entry[PL_LEGEND_MAX]; /* palette entry of each colour (pl_palette_assign) */
 } layout;
 
 static double text_width(cairo_t *cr, const char *s) {
@@ -121,6 +132,7 @@ static int measure(const pl_game *g, const void *level, const pl_moves *mv, layo
     lo->w = bw + 2 * MARGIN;
     if (capw + 2 * MARGIN > lo->w) lo->w = capw + 2 * MARGIN;
     lo->ncolours = g->render->colours ? g->render->colours(level, lo->colours, PL_LEGEND_MAX) : 0;
+    pl_palette_assign((const pl_name *)lo->colours, lo->ncolours, lo->entry);
     size_t longest = 1;
     for (int i = 0; i < lo->ncolours; i++)
         if (strlen(lo->colours[i]) > longest) longest = strlen(lo->colours[i]);
@@ -174,40 +186,87 @@ static int write_failed(const char *path, cairo_status_t s, pl_error *err) {
     return pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(s));
 }
 
+/* Frames a row: o->per_row when given, else four, fewer for a frame wider
+ * than high (a row about four frame heights wide: one a row for a one-row
+ * board, whose frames then stack with their cells aligned). */
+static int frames_per_row(const pl_render_options *o, const layout *lo, int kind, int nframes) {
+    if (kind == PL_OUT_PDF) return 1;
+    int per_row = o->per_row;
+    if (per_row <= 0) {
+        per_row = 4;
+        if (lo->w > lo->h) {
+            long fit = lround(per_row * lo->h / lo->w);
+            per_row = fit < 1 ? 1 : (int)fit;
+        }
+    }
+    return per_row > nframes ? nframes : per_row;
+}
+
 int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
                    const char *path, pl_error *err) {
+    return pl_render(g, level, mv, o, path, NULL, err);
+}
+
+int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o, const char *path,
+              pl_render_info *info, pl_error *err) {
     if (!g->render) return pl_error_set(err, NULL, 0, 0, "%s has no pictures", g->name);
-    int kind = pl_output_kind_of(path);
+    int kind = o->format >= PL_OUT_PNG && o->format <= PL_OUT_PDF ? o->format : pl_output_kind_of(path);
+    if (kind < 0 && strcmp(path, "-") == 0)
+        return pl_error_set(err, NULL, 0, 0, "standard output needs a format: png, svg or pdf");
     if (kind < 0)
         return pl_error_set(err, NULL, 0, 0, "%s: expected an output file ending in .png, .svg or .pdf", path);
+    int nmoves = mv ? mv->n : 0;
+    if (o->step > nmoves) {
+        if (!mv)
+            return pl_error_set(err, NULL, 0, 0, "--step %d: without a MOVES file there is only the level (--step 0)",
+                                o->step);
+        return pl_error_set(err, mv->file, 0, 0,
+                            "--step %d is past the end: the certificate has %d move%s (--step 0 to %d)", o->step,
+                            nmoves, nmoves == 1 ? "" : "s", nmoves);
+    }
     layout lo;
     memset(&lo, 0, sizeof lo);
     if (measure(g, level, mv, &lo, err)) return -1;
-    int nmoves = mv ? mv->n : 0;
     /* Which steps become frames: every one (PDF, or --frames), else one. */
     int first = 0, last = nmoves;
     if (kind != PL_OUT_PDF && !o->frames) {
-        int s = o->step < 0 || o->step > nmoves ? nmoves : o->step;
+        int s = o->step < 0 ? nmoves : o->step;
         first = last = s;
     }
     int nframes = last - first + 1;
-    int per_row = kind == PL_OUT_PDF ? 1 : (nframes < o->per_row ? nframes : o->per_row);
-    if (per_row < 1) per_row = 1;
+    int per_row = frames_per_row(o, &lo, kind, nframes);
     int nrows = kind == PL_OUT_PDF ? 1 : (nframes + per_row - 1) / per_row;
     double scale = o->cell;
-    double W = per_row * lo.w * scale, H = nrows * lo.h * scale;
+    /* whole pixels or points (the frames keep their scale; a sliver of white
+     * on the right and at the bottom makes up the rest) */
+    double W = ceil(per_row * lo.w * scale - 1e-6), H = ceil(nrows * lo.h * scale - 1e-6);
     if (kind == PL_OUT_PNG && (W > MAX_PNG_SIDE || H > MAX_PNG_SIDE))
         return pl_error_set(err, NULL, 0, 0,
                             "%s: the picture would be %.0f x %.0f pixels (PNG allows %d); use a smaller "
                             "--cell-size, --frames-per-row, or PDF",
                             path, W, H, MAX_PNG_SIDE);
+    if (info) {
+        memset(info, 0, sizeof *info);
+        info->format = kind;
+        info->width = (int)W;
+        info->height = (int)H;
+        info->frames = nframes;
+        info->per_row = per_row;
+        info->rows = nrows;
+        info->first_step = first;
+        info->last_step = last;
+        info->moves = nmoves;
+        info->ncolours = lo.ncolours;
+        memcpy(info->colours, lo.colours, sizeof info->colours);
+        memcpy(info->entry, lo.entry, sizeof info->entry);
+    }
     /* Written through pl_out: a temporary file renamed into place at the end,
      * so a failed or interrupted render leaves the old picture. */
     pl_out out;
     if (pl_out_open(&out, path, err)) return -1;
     cairo_surface_t *surf;
     if (kind == PL_OUT_PNG)
-        surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(W), (int)ceil(H));
+        surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H);
     else if (kind == PL_OUT_SVG)
         surf = cairo_svg_surface_create_for_stream(write_out, &out, W, H);
     else
@@ -219,7 +278,8 @@ int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, cons
         return -1;
     }
     cairo_t *cr = cairo_create(surf);
-    pl_canvas cv = {.cr = cr, .letters = o->letters, .unit = scale, .view = lo.box};
+    pl_canvas cv = {
+        .cr = cr, .letters = o->letters, .unit = scale, .view = lo.box, .entry = lo.entry, .nentries = lo.ncolours};
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_scale(cr, scale, scale);
