@@ -736,8 +736,15 @@ static int cmd_info(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     json_object_set_new(j, "game", json_string(g->name));
     json_object_set_new(j, "level", json_string(pos[0]));
     g->level_info(level, j);
+    /* the memory limit solve would run under: it can pass an algorithm over */
+    uint64_t memory_mb;
+    if (pl_opts_u64(o, "memory-limit", 1024, &memory_mb, &err)) {
+        json_decref(j);
+        g->level_free(level);
+        return fail_error(&err);
+    }
     pl_limits lim;
-    pl_limits_init(&lim, 0, 0, 0);
+    pl_limits_init(&lim, 0, 0, (size_t)memory_mb << 20);
     pl_request req = {.opts = o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
     char why[1024] = "";
     const pl_algorithm *a = pl_game_pick(g, level, &req, why, sizeof why);

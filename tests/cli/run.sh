@@ -499,6 +499,16 @@ golden x3c_info 0 x3c info levels/r_yes.x3c
 golden x3c_solve 0 x3c solve levels/r_yes.x3c
 golden x3c_solve_json 0 x3c solve --json levels/r_yes.x3c
 golden x3c_no 1 x3c solve levels/r_no.x3c
+# info --memory-limit: the limit solve would run under changes what auto picks
+"$PL" buttons generate --rows 14 --cols 14 --colours 3 --seed 2 -o "$TMP/b14.level"
+run info_mem_default buttons info "$TMP/b14.level"
+run info_mem_small buttons info "$TMP/b14.level" --memory-limit 16
+if grep -qx 'algorithm: sat' "$TMP/info_mem_default.raw" && grep -qx 'algorithm: exact' "$TMP/info_mem_small.raw" &&
+    grep -q 'sat not run: the formula would take about [0-9]* MiB, over the memory limit (16 MiB)' "$TMP/info_mem_small.raw"; then
+    ok
+else
+    bad "info --memory-limit 16 on a 14 x 14 board: sat by default, exact (sat not run) under 16 MiB"
+fi
 # a problem's solve -o CERTIFICATE: a file verify reads; -o - puts it on stdout
 run x3c_o x3c solve levels/r_yes.x3c -o "$TMP/r_yes.cert"
 expect_rc x3c_o 0

@@ -53,6 +53,7 @@ typedef struct level_slot {
     int ordercap;
     /* the node's frame while its children are searched (dfs) */
     int n, next; /* children in order[], the next one to search */
+    size_t counted; /* the bytes of groups, order, asleep, sleep counted in slot_bytes */
     pl_key128 key;
     long long g, removed, score;
 } level_slot;
@@ -121,6 +122,23 @@ static bool ensure_slot(search *s, int d) {
     L->colhash = pl_xcalloc((size_t)s->cols, sizeof *L->colhash);
     s->nslots = d + 1;
     s->slot_bytes += per;
+    return true;
+}
+
+/* Counts what slot L's growing arrays hold now (the group list of its
+ * scratch, its order and sleep set) in slot_bytes: false, with the memory
+ * limit hit, when the search would pass --memory-limit. These grow with
+ * the number of groups, up to several times the board's cells a level. */
+static bool account(search *s, level_slot *L) {
+    size_t now = (size_t)L->scratch.gcap * sizeof(click_group) + (size_t)L->ordercap * (sizeof(int) + 1) +
+                 (size_t)L->sleepcap * sizeof(click_group);
+    s->slot_bytes += now - L->counted;
+    L->counted = now;
+    if (s->slot_bytes + s->tt.peak_bytes > s->lim->memory_limit) {
+        s->lim->hit = PL_LIMIT_MEMORY;
+        s->stop = true;
+        return false;
+    }
     return true;
 }
 
@@ -250,6 +268,7 @@ static bool open_node(search *s, int depth, long long removed, long long score) 
         L->order = pl_xrealloc(L->order, (size_t)ng * sizeof *L->order);
         L->asleep = pl_xrealloc(L->asleep, (size_t)ng);
     }
+    if (!account(s, L)) return false;
     int n = 0;
     memset(L->asleep, 0, (size_t)ng);
     for (int i = 0; i < L->nsleep; i++) {
@@ -314,6 +333,7 @@ static void dfs(search *s) {
             if (C->sleepcap < need) {
                 C->sleepcap = need;
                 C->sleep = pl_xrealloc(C->sleep, (size_t)need * sizeof *C->sleep);
+                if (!account(s, C)) break;
             }
             for (int i = 0; i < L->nsleep; i++)
                 if (click_groups_commute(&L->sleep[i], grp)) C->sleep[C->nsleep++] = L->sleep[i];
