@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reduce.h"
 #include "solvers.h"
 #include "state.h"
 #include "twoplayer.h"
@@ -274,6 +275,9 @@ const pl_game pl_game_buttons = {
     .solve_uses = PL_USES_MEMORY, /* the tables of exact, row, packing, grundy, minimax; the SAT size check */
     .generate = buttons_generate,
     .generate_options = buttons_generate_options,
+    .reductions = buttons_reductions,
+    .nreductions = BUTTONS_NREDUCTIONS,
+    .level_same = buttons_level_same,
     .render = &buttons_render_hooks,
     .play = &buttons_play_hooks,
 };

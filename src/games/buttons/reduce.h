@@ -1,0 +1,19 @@
+/* Buttons & Scissors' reductions (reduce.c), private to src/games/buttons/. */
+#ifndef PUZZLELAB_BUTTONS_REDUCE_H
+#define PUZZLELAB_BUTTONS_REDUCE_H
+
+#include "puzzlelab/buttons.h"
+#include "puzzlelab/problems.h"
+
+#define BUTTONS_NREDUCTIONS 1
+extern const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS];
+/* Theorem 2: 3-SAT -> n x n, 2 colours, directions +, sizes {2,3} */
+char *buttons_thm2_build(const void *src, const char *src_name, pl_error *err);
+int buttons_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+/* Whether two levels (buttons_level) are the same instance: board, colours
+ * by their letters, directions, sizes, players (lift checks that LEVEL is
+ * the construction of SOURCE). */
+bool buttons_level_same(const void *a, const void *b);
+
+#endif
