@@ -479,7 +479,10 @@ void snip_level_params(const snip_level *l, snip_params *p) {
         if (ang < p->min_angle) p->min_angle = ang;
         double len = hypot(bx, by);
         if (len < p->min_edge) p->min_edge = len;
-        int c = len > 1 ? 0 : 1 + (int)floor(-log2(len));
+        /* a zero-length edge (a repeated vertex) is in the finest class:
+         * -log2(0) is infinite, and converting it to int undefined */
+        double lg = len > 0 ? floor(-log2(len)) : 79;
+        int c = len > 1 ? 0 : 1 + (int)(lg < 79 ? lg : 79);
         if (c < 0) c = 0;
         if (c > 79) c = 79;
         cls[c] = true;
