@@ -1,5 +1,6 @@
-/* Buttons & Scissors' Theorem 2 (3-SAT -> n x n, 2 colours, directions +,
- * sizes {2,3}) run as an executable proof: on hundreds of seeded random
+/* Buttons & Scissors' Theorems 2 (3-SAT -> n x n, 2 colours, directions +,
+ * sizes {2,3}) and 7 (SAT -> Graph Decycling -> n x n, 2 colours, directions
+ * +, sizes {2}) run as executable proofs. Theorem 2: on hundreds of seeded random
  * 3-SAT sources with 2 to 4 variables and 1 to 5 clauses of one to three
  * literals on distinct variables (Karp's "at most three": with three literals
  * a clause, five clauses are always satisfiable), half of them unsatisfiable,
@@ -16,8 +17,14 @@
  * The same on 3-SAT proper (three literals a clause: yes-instances of 1..5
  * clauses, no-instances of 8..10 from the sat generator, larger boards);
  * sources with no literal twice (the forced tree: still two colours); the
- * sources the theorem refuses. PL_TEST_SEED=N changes the seeds; a failure
- * prints the seed and the source. */
+ * sources the theorem refuses.
+ * Theorem 7, the same checks (sizes {2}; its lift sets every variable, so a
+ * free variable of the forward assignment may lift either way) on seeded SAT
+ * sources with 2 to 4 variables and 1 to 5 clauses of one to three literals,
+ * half unsatisfiable, some with a variable twice in a clause (x | x, x | ~x);
+ * one-variable sources small enough for exact search; empty clauses.
+ * PL_TEST_SEED=N changes the seeds; a failure prints the seed and the
+ * source. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +35,24 @@
 #include "puzzlelab/problems.h"
 
 static const pl_game *G = &pl_game_buttons;
+
+/* What a theorem promises, and how its lift treats a free variable. */
+typedef struct theorem {
+    int number;
+    unsigned sizes_mask;
+    const char *sizes;
+    bool lifts_free; /* a variable the forward assignment leaves free lifts as free */
+} theorem;
+
+static const theorem T2 = {2, (1u << 2) | (1u << 3), "{2,3}", true};
+static const theorem T7 = {7, 1u << 2, "{2}", false};
+
+static const pl_reduction *reduction(const theorem *th) {
+    for (int i = 0; i < G->nreductions; i++)
+        if (strcmp(G->reductions[i].from, "sat") == 0 && G->reductions[i].theorem == th->number)
+            return &G->reductions[i];
+    return NULL;
+}
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
@@ -41,17 +66,18 @@ static const pl_game *G = &pl_game_buttons;
 #endif
 
 /* A random CNF in DIMACS: nvars variables, nclauses clauses of lo..3
- * literals on distinct variables (at most nvars). */
-static char *random_cnf(pl_rng *rng, int nvars, int nclauses, int lo) {
+ * literals on distinct variables (at most nvars), or on any variables when
+ * repeats. */
+static char *random_cnf(pl_rng *rng, int nvars, int nclauses, int lo, bool repeats) {
     pl_sbuf b = {0};
     pl_sbuf_printf(&b, "p cnf %d %d\n", nvars, nclauses);
     for (int j = 0; j < nclauses; j++) {
-        int hi = nvars < 3 ? nvars : 3, low = lo < hi ? lo : hi;
+        int hi = nvars < 3 && !repeats ? nvars : 3, low = lo < hi ? lo : hi;
         int k = low + (int)pl_rng_below(rng, (uint64_t)(hi - low + 1)), used[8] = {0};
         for (int i = 0; i < k; i++) {
             int v;
             do v = 1 + (int)pl_rng_below(rng, (uint64_t)nvars);
-            while (used[v]);
+            while (used[v] && !repeats);
             used[v] = 1;
             pl_sbuf_printf(&b, "%d ", pl_rng_below(rng, 2) ? v : -v);
         }
@@ -88,13 +114,15 @@ typedef struct counts {
     int sources, yes, no, exact_settled, forwards, lifts, max_side, max_buttons;
 } counts;
 
-/* The parameters Theorem 2 promises, as the level and info report them. */
-static void check_parameters(const buttons_level *l, const char *text) {
-    CHECKF(strstr(text, "Theorem 2") != NULL, "the level's header names Theorem 2");
+/* The parameters the theorem promises, as the level and info report them. */
+static void check_parameters(const theorem *th, const buttons_level *l, const char *text) {
+    char name[32];
+    snprintf(name, sizeof name, "Theorem %d", th->number);
+    CHECKF(strstr(text, name) != NULL, "the level's header names %s", name);
     CHECK_INT(l->rows, l->cols);
     CHECK_INT(l->ncolours, 2);
     CHECK_INT((int)l->directions, BUTTONS_H | BUTTONS_V);
-    CHECKF(!l->sizes_all && l->size_mask == ((1u << 2) | (1u << 3)), "sizes {2,3}");
+    CHECKF(!l->sizes_all && l->size_mask == th->sizes_mask, "sizes %s", th->sizes);
     CHECK_INT(l->players, BUTTONS_SINGLE);
     json_t *o = json_object();
     G->level_info(l, o);
@@ -102,14 +130,15 @@ static void check_parameters(const buttons_level *l, const char *text) {
     CHECK_INT((int)json_integer_value(json_object_get(o, "columns")), l->rows);
     CHECK_INT((int)json_integer_value(json_object_get(o, "colours")), 2);
     CHECK_STR(json_string_value(json_object_get(o, "directions")), "+");
-    CHECK_STR(json_string_value(json_object_get(o, "sizes")), "{2,3}");
+    CHECK_STR(json_string_value(json_object_get(o, "sizes")), th->sizes);
     json_decref(o);
 }
 
 /* The forward certificate of value clears the board and lifts to an
- * assignment agreeing with value wherever the lift sets a variable. */
-static void forward(const pl_reduction *r, const pl_problem *p, const pl_cnf *f, const buttons_level *l,
-                    const signed char *value, counts *n) {
+ * assignment agreeing with value wherever the lift sets a variable (Theorem
+ * 2) or value does (Theorem 7). */
+static void forward(const theorem *th, const pl_reduction *r, const pl_problem *p, const pl_cnf *f,
+                    const buttons_level *l, const signed char *value, counts *n) {
     pl_strvec scert = {0}, moves = {0};
     pl_sat_write_assignment(f, value, &scert);
     pl_moves cm;
@@ -128,7 +157,9 @@ static void forward(const pl_reduction *r, const pl_problem *p, const pl_cnf *f,
             pl_moves_from_strvec(&lifted, "(lifted)", &lm);
             if (pl_sat_read_assignment(f, &lm, back, why, sizeof why, &err) == 0)
                 for (int v = 1; v <= f->nvars; v++)
-                    CHECKF(back[v] < 0 || back[v] == value[v], "x%d: given %d, lifted %d", v, value[v], back[v]);
+                    CHECKF(th->lifts_free ? back[v] < 0 || back[v] == value[v]
+                                          : back[v] >= 0 && (value[v] < 0 || back[v] == value[v]),
+                           "x%d: given %d, lifted %d", v, value[v], back[v]);
             pl_moves_free(&lm);
         }
         pl_strvec_free(&lifted);
@@ -142,8 +173,8 @@ static void forward(const pl_reduction *r, const pl_problem *p, const pl_cnf *f,
 
 /* One source: build, parameters, solvers against brute force, forward for
  * every satisfying assignment over {1, 0, free}, lifts. */
-static void one(const char *text, counts *n, bool exact) {
-    const pl_reduction *r = gc_reduction(G, "sat");
+static void one(const theorem *th, const char *text, counts *n, bool exact) {
+    const pl_reduction *r = reduction(th);
     const pl_problem *p = pl_problem_find("sat");
     pl_cnf f;
     pl_error err = {0};
@@ -152,7 +183,7 @@ static void one(const char *text, counts *n, bool exact) {
     char *level = r->build(&f, "(source)", &err);
     buttons_level *l = level ? gc_parse_loud(G, level) : NULL;
     if (CHECKF(l != NULL, "build: %s", err.msg)) {
-        check_parameters(l, level);
+        check_parameters(th, l, level);
         if (l->rows > n->max_side) n->max_side = l->rows;
         if (l->nbuttons > n->max_buttons) n->max_buttons = l->nbuttons;
         /* the SAT solver settles every board; exact search the small ones */
@@ -187,7 +218,7 @@ static void one(const char *text, counts *n, bool exact) {
         for (int v = 0; v < f.nvars; v++) total *= 3;
         for (int a = 0; a < total; a++) {
             for (int v = 1, x = a; v <= f.nvars; v++, x /= 3) value[v] = (signed char)(x % 3 == 2 ? -1 : x % 3);
-            if (satisfies(&f, value)) forward(r, p, &f, l, value, n);
+            if (satisfies(&f, value)) forward(th, r, p, &f, l, value, n);
         }
         n->sources++;
         n->yes += truth, n->no += !truth;
@@ -204,13 +235,13 @@ static void one(const char *text, counts *n, bool exact) {
  * variables and 8..10 clauses (the fewest an unsatisfiable one needs). */
 /* A random source with lo..3 literals a clause whose satisfiability is want
  * (the last one drawn when 1000 draws do not give it: the counts say so). */
-static char *draw(pl_rng *rng, int lo, bool want) {
+static char *draw(pl_rng *rng, int lo, bool want, bool repeats) {
     char *text = NULL;
     for (int tries = 0; tries < 1000; tries++) {
         int nvars = (lo == 3 ? 3 : 2) + (int)pl_rng_below(rng, lo == 3 ? 2 : 3);
         int nclauses = (want ? 1 : 2) + (int)pl_rng_below(rng, want ? 5 : 4);
         free(text);
-        text = random_cnf(rng, nvars, nclauses, lo);
+        text = random_cnf(rng, nvars, nclauses, lo, repeats);
         pl_cnf f;
         pl_error err = {0};
         if (pl_cnf_parse("(source)", text, strlen(text), &f, &err)) continue;
@@ -221,7 +252,7 @@ static char *draw(pl_rng *rng, int lo, bool want) {
     return text;
 }
 
-static void sources(uint64_t base, int count, int lo, bool exact, const char *what) {
+static void sources(const theorem *th, uint64_t base, int count, int lo, bool repeats, bool exact, const char *what) {
     counts n = {0};
     for (int i = 0; i < count; i++) {
         uint64_t seed = base + (uint64_t)i;
@@ -234,16 +265,17 @@ static void sources(uint64_t base, int count, int lo, bool exact, const char *wh
             text = pl_sat_random(3, 8 + (int)pl_rng_below(&rng, 3), 'n', seed, &err);
             if (!CHECKF(text != NULL, "sat generator: %s", err.msg)) continue;
         } else {
-            text = draw(&rng, lo, want);
+            text = draw(&rng, lo, want, repeats);
         }
         check_context(true, seed, "%s", text);
-        one(text, &n, exact);
+        one(th, text, &n, exact);
         free(text);
         check_clear_context();
     }
-    printf("Theorem 2, %s: %d sources (%d satisfiable, %d not), %d forward certificates, %d solver certificates "
+    printf("Theorem %d, %s: %d sources (%d satisfiable, %d not), %d forward certificates, %d solver certificates "
            "lifted, exact search settled %d; boards up to %d x %d, %d buttons\n",
-           what, n.sources, n.yes, n.no, n.forwards, n.lifts, n.exact_settled, n.max_side, n.max_side, n.max_buttons);
+           th->number, what, n.sources, n.yes, n.no, n.forwards, n.lifts, n.exact_settled, n.max_side, n.max_side,
+           n.max_buttons);
     CHECK_INT(n.sources, count);
     CHECK(n.yes >= count / 3 && n.no >= count / 3);
 }
@@ -252,17 +284,17 @@ static void sources(uint64_t base, int count, int lo, bool exact, const char *wh
  * split, so that the board has both colours (two of them unsatisfiable). */
 static void forced_tree(void) {
     counts n = {0};
-    one("p cnf 3 1\n1 -2 3 0\n", &n, true);
-    one("p cnf 4 2\n1 2 0\n-3 4 0\n", &n, true);
-    one("p cnf 2 2\n1 0\n-1 0\n", &n, true);
-    one("p cnf 3 3\n1 0\n-1 2 0\n-2 0\n", &n, true);
+    one(&T2, "p cnf 3 1\n1 -2 3 0\n", &n, true);
+    one(&T2, "p cnf 4 2\n1 2 0\n-3 4 0\n", &n, true);
+    one(&T2, "p cnf 2 2\n1 0\n-1 0\n", &n, true);
+    one(&T2, "p cnf 3 3\n1 0\n-1 2 0\n-2 0\n", &n, true);
     CHECK_INT(n.sources, 4);
     CHECK_INT(n.yes, 2);
 }
 
 /* Sources outside 3-SAT are refused at the clause. */
 static void refused(void) {
-    const pl_reduction *r = gc_reduction(G, "sat");
+    const pl_reduction *r = reduction(&T2);
     static const char *const bad[][2] = {
         {"p cnf 3 2\n1 2 0\n1 -1 3 0\n", "(source):3:1: clause 2 has the variable 1 twice"},
         {"p cnf 4 1\n1 2 3 4 0\n", "(source):2:1: clause 1 has 4 literals"},
@@ -282,14 +314,62 @@ static void refused(void) {
     }
 }
 
+/* Theorem 7 on one-variable sources (boards of 28 to 60 buttons: exact
+ * search too where it settles), empty clauses (a cycle nothing breaks),
+ * x | ~x and x | x, and a source without clauses. */
+static void thm7_small(void) {
+    counts n = {0};
+    static const char *const src[] = {
+        "p cnf 1 1\n1 0\n",
+        "p cnf 1 1\n-1 0\n",
+        "p cnf 1 2\n1 0\n-1 0\n",
+        "p cnf 1 1\n1 -1 0\n",
+        "p cnf 1 1\n1 1 0\n",
+        "p cnf 1 2\n1 1 0\n-1 0\n",
+        "p cnf 2 0\n",
+        "p cnf 1 1\n0\n",
+        "p cnf 2 2\n1 2 0\n0\n",
+        "p cnf 0 1\n0\n",
+        "p cnf 3 2\n1 -1 2 0\n-2 0\n",
+    };
+    int yes = 0;
+    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) {
+        check_context(true, (uint64_t)i, "%s", src[i]);
+        one(&T7, src[i], &n, true);
+        check_clear_context();
+    }
+    for (size_t i = 0; i < sizeof src / sizeof src[0]; i++) yes += i < 2 || i == 3 || i == 4 || i == 6 || i == 10;
+    CHECK_INT(n.sources, (int)(sizeof src / sizeof src[0]));
+    CHECK_INT(n.yes, yes);
+    printf("Theorem 7, small sources: %d sources (%d satisfiable), exact search settled %d, %d forward certificates\n",
+           n.sources, n.yes, n.exact_settled, n.forwards);
+}
+
+/* The source Theorem 7 refuses: nothing to build. */
+static void thm7_refused(void) {
+    pl_cnf f;
+    pl_error err = {0};
+    if (!CHECK(pl_cnf_parse("(source)", "p cnf 0 0\n", 10, &f, &err) == 0)) return;
+    char *level = reduction(&T7)->build(&f, "(source)", &err);
+    char msg[512];
+    pl_error_format(&err, msg, sizeof msg);
+    CHECKF(level == NULL && strstr(msg, "no variables and no clauses") != NULL, "got '%s'", msg);
+    free(level);
+    pl_cnf_free(&f);
+}
+
 int main(int argc, char **argv) {
     (void)argc, (void)argv;
     uint64_t base = check_seed_from_env(20261201);
     const int scale = SANITIZED ? 4 : 1; /* the same checks on fewer sources under ASan (about 5x slower) */
-    CHECK(gc_reduction(G, "sat") != NULL);
+    CHECK(reduction(&T2) != NULL && reduction(&T7) != NULL);
     forced_tree();
     refused();
-    sources(base, 400 / scale, 1, true, "1-3 literals a clause");
-    sources(base + 1000000u, 60 / scale, 3, false, "3 literals a clause");
+    sources(&T2, base, 400 / scale, 1, false, true, "1-3 literals a clause");
+    sources(&T2, base + 1000000u, 60 / scale, 3, false, false, "3 literals a clause");
+    thm7_small();
+    thm7_refused();
+    sources(&T7, base + 2000000u, 240 / scale, 1, false, false, "1-3 literals a clause");
+    sources(&T7, base + 3000000u, 120 / scale, 1, true, false, "1-3 literals, a variable may repeat");
     return check_done("test_buttons_reduce");
 }

@@ -497,6 +497,51 @@ int buttons_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves
 
 /* ---------- lift ---------- */
 
+/* Replays moves on the level of text; *vertical (by cell, rows x cols of
+ * *l) says which buttons a vertical cut removed. 0, or 1 with why. */
+static int replay_vertical(const char *text, const pl_moves *moves, buttons_level *l, bool **vertical, char *why,
+                           size_t n) {
+    pl_error err = {0};
+    pl_level_text lt;
+    memset(l, 0, sizeof *l);
+    *vertical = NULL;
+    if (pl_level_text_parse("(construction)", text, strlen(text), &lt, &err)) {
+        snprintf(why, n, "internal error: %s", err.msg);
+        return 1;
+    }
+    int rc = buttons_level_parse(&lt, l, &err);
+    pl_level_text_free(&lt);
+    if (rc) {
+        snprintf(why, n, "internal error: %s", err.msg);
+        return 1;
+    }
+    /* by cell: the button removed there by a vertical cut */
+    bool *vertical_cut = pl_xcalloc((size_t)l->rows * (size_t)l->cols + 1, sizeof(bool));
+    uint8_t *cells = pl_xmalloc((size_t)l->rows * (size_t)l->cols + 1);
+    memcpy(cells, l->cell, (size_t)l->rows * (size_t)l->cols);
+    rc = 0;
+    for (int i = 0; i < moves->n && rc == 0; i++) {
+        buttons_cut x;
+        int col = 0, colour, size;
+        char reason[200];
+        if (buttons_cut_parse(moves->text[i], &x, reason, sizeof reason, &col) ||
+            buttons_cut_check(l, cells, x, &colour, &size, reason, sizeof reason)) {
+            snprintf(why, n, "move %d (%s): %s", i + 1, moves->text[i], reason);
+            rc = 1;
+            break;
+        }
+        if (x.c1 == x.c2) {
+            int lo = x.r1 < x.r2 ? x.r1 : x.r2, hi = x.r1 < x.r2 ? x.r2 : x.r1;
+            for (int r = lo; r <= hi; r++)
+                if (cells[r * l->cols + x.c1]) vertical_cut[r * l->cols + x.c1] = true;
+        }
+        buttons_cut_apply(l, cells, x);
+    }
+    free(cells);
+    *vertical = vertical_cut;
+    return rc;
+}
+
 int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_cnf *f = src;
     pl_error err = {0};
@@ -507,46 +552,10 @@ int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;
     }
-    pl_level_text lt;
     buttons_level l;
-    memset(&l, 0, sizeof l);
-    if (pl_level_text_parse("(construction)", text, strlen(text), &lt, &err)) {
-        free(text);
-        thm2_free(&t);
-        snprintf(why, n, "internal error: %s", err.msg);
-        return 1;
-    }
-    int rc = buttons_level_parse(&lt, &l, &err);
-    pl_level_text_free(&lt);
+    bool *vertical_cut;
+    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
     free(text);
-    if (rc) {
-        buttons_level_free(&l);
-        thm2_free(&t);
-        snprintf(why, n, "internal error: %s", err.msg);
-        return 1;
-    }
-    /* by cell: the button removed there by a vertical cut */
-    bool *vertical_cut = pl_xcalloc((size_t)l.rows * (size_t)l.cols, sizeof(bool));
-    uint8_t *cells = pl_xmalloc((size_t)l.rows * (size_t)l.cols + 1);
-    memcpy(cells, l.cell, (size_t)l.rows * (size_t)l.cols);
-    rc = 0;
-    for (int i = 0; i < moves->n && rc == 0; i++) {
-        buttons_cut x;
-        int col = 0, colour, size;
-        char reason[200];
-        if (buttons_cut_parse(moves->text[i], &x, reason, sizeof reason, &col) ||
-            buttons_cut_check(&l, cells, x, &colour, &size, reason, sizeof reason)) {
-            snprintf(why, n, "move %d (%s): %s", i + 1, moves->text[i], reason);
-            rc = 1;
-            break;
-        }
-        if (x.c1 == x.c2) {
-            int lo = x.r1 < x.r2 ? x.r1 : x.r2, hi = x.r1 < x.r2 ? x.r2 : x.r1;
-            for (int r = lo; r <= hi; r++)
-                if (cells[r * l.cols + x.c1]) vertical_cut[r * l.cols + x.c1] = true;
-        }
-        buttons_cut_apply(&l, cells, x);
-    }
     signed char *value = pl_xmalloc((size_t)f->nvars + 1);
     value[0] = -1;
     for (int v = 0; v < f->nvars && rc == 0; v++) {
@@ -563,10 +572,657 @@ int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
     }
     if (rc == 0) pl_sat_write_assignment(f, value, cert);
     free(value);
-    free(cells);
     free(vertical_cut);
     buttons_level_free(&l);
     thm2_free(&t);
+    return rc;
+}
+
+/* ======================================================================
+ * Buttons & Scissors, Theorem 7 (Burke et al., Section 3.2, "Hardness for
+ * Cut Size {2} and 2-Colors"): SAT -> B&S[n x n, 2 colours, directions +,
+ * sizes {2}], through the paper's two lemmas and Graph Decycling (a directed
+ * graph G and disjoint pairs S of its vertices: can G be made acyclic by
+ * removing one vertex of every pair?).
+ *
+ * Lemma 3, SAT -> Graph Decycling (t7_lemma3). The paper's sketch: a cycle a
+ * clause through a vertex a literal, a removable pair a variable, bow ties
+ * duplicating literals. Ours, every vertex coloured for Lemma 2 (a: red, b:
+ * green, edges alternate colours):
+ *  - variable x: the pair (x, ~x) of green vertices, both with the one red
+ *    out-neighbour w_x, the root of a tree d0 -> r1 -> {a_1, d1}, d1 -> r2
+ *    -> {a_2, d2}, ... -> rk -> a_k over the k occurrences of x or ~x;
+ *    removing x (x true) or ~x (x false).
+ *  - occurrence i of literal l: the pair (a_i, a'_i) of green vertices, a_i
+ *    -> b_i -> l's vertex (closing the bow-tie cycle w_x .. a_i b_i l w_x),
+ *    a'_i on its clause's cycle; removing a'_i says "l satisfies the clause".
+ *  - clause (l_1 .. l_k): the cycle a'_1 -> y_1 -> a'_2 -> ... -> a'_k -> y_k
+ *    -> z -> y' -> a'_1; an empty clause is a cycle of four plain vertices.
+ *  A clause cycle needs one a'_i removed, so a_i kept, so its bow-tie cycle
+ *  needs l_i's vertex removed: l_i true. Conversely every cycle through a tree
+ *  holds some a_i and its literal's vertex, one of which a satisfying
+ *  assignment removes, and the clause cycles are the only others.
+ *
+ * Lemma 2, Graph Decycling -> B&S (t7_lemma2). A red vertex is a pair of 'a'
+ * buttons in a row of its own, a green one a pair of 'b' buttons in a column
+ * of its own; an edge u -> v puts one button of u between the two of v on
+ * v's line (u's button sits where u's line crosses v's), so v's cut must
+ * wait for u's: the pairs can be cut in some order iff G has no cycle. A
+ * vertex's other button (when it has one out-edge) goes on a private line
+ * beyond its in-neighbours. A removable pair (u, v) (green, one out-edge
+ * each, in-neighbours above the out-neighbour) gets the paper's mechanism of
+ * Fig. 8(d), redrawn with fewer buttons: the tops of u and v share a private
+ * row with a 'b' button p between them, and the bottoms (in the rows of
+ * their out-neighbours) a 'b' column q1 q3 q2 beside them (q1 in u's bottom
+ * row, q2 in v's, q3 alone in its row), or one button q between them when u
+ * and v have the same out-neighbour. p goes with one top, q3 (q) with one
+ * bottom's neighbour; a vertex that lost one button to them must lose the
+ * other too (nothing else can take it), so exactly one of u, v is removed,
+ * its buttons cut with the mechanism's at any time, and the other is cut as
+ * a pair. Every other two buttons of one colour on one line are the two of a
+ * vertex, or red buttons of vertices with one out-edge in the column of the
+ * green vertex they block (a cut joining them strands their other buttons).
+ *
+ * Size: with V variables, m clauses, L literal occurrences and e empty
+ * clauses, 3V + 6L + 2m + 2e vertices and 2V + 4L mechanism buttons: 8V +
+ * 16L + 4m + 4e buttons in 2V + 6L + 2m + 2e rows and 6V + 7L + 2m + 3e
+ * columns, padded to a square. */
+
+/* The Graph Decycling instance: vertices, edges, removable pairs. */
+typedef struct dnode {
+    char colour;      /* 'a' red: a pair in its row; 'b' green: a pair in its column */
+    double key;       /* where its line goes among the others */
+    int out[2], nout; /* the vertices it blocks */
+    int pair;         /* its removable pair, -1 for none */
+    int line;         /* Lemma 2: its row ('a') or column ('b') */
+    int end[2];       /* Lemma 2: its buttons (a removable vertex: top, bottom) */
+} dnode;
+
+typedef struct spair {
+    int u, v;          /* removable green vertices */
+    double pkey, qkey; /* the columns of p and of q, between u's and v's */
+    int top;           /* Lemma 2: the row of the tops */
+    int p, q[3], nq;   /* Lemma 2: the mechanism's buttons (q1, q2, q3 or q) */
+} spair;
+
+typedef struct t7 {
+    const pl_cnf *f;
+    /* Lemma 3 */
+    dnode *v;
+    int nv, capv;
+    spair *s;
+    int ns, caps;
+    int *var_pair; /* by variable: its pair (u: x, v: ~x) */
+    int *occ_pair; /* by occurrence (index into f->lit): its pair (u: a, v: a') */
+    int *occ_y;    /* by occurrence: y on its clause's cycle */
+    int nedges, ntree, poscol, rowc;
+    /* Lemma 2 */
+    lines rows, cols;
+    button *b;
+    int *owner; /* by button: its vertex, or -1 - pair for the mechanism's */
+    int nb, capb;
+    int side;
+} t7;
+
+/* Column and row keys of Lemma 3's drawing: occurrence pairs leftmost, then
+ * the variable pairs, then the other green columns; rows by groups. */
+#define T7_OCC_COL(i) (-2e7 + 8.0 * (i))
+#define T7_VAR_COL(x) (-1e7 + 8.0 * (x))
+#define T7_ROW_TREE 1e6
+#define T7_ROW_B 2e6
+#define T7_ROW_W 3e6
+#define T7_ROW_CLAUSE 4e6
+#define T7_ROW_TOP (-1e9)
+
+static int t7_node(t7 *t, char colour, double key) {
+    if (t->nv == t->capv) {
+        t->capv = t->capv ? 2 * t->capv : 64;
+        t->v = pl_xrealloc(t->v, (size_t)t->capv * sizeof *t->v);
+    }
+    t->v[t->nv] = (dnode){.colour = colour, .key = key, .pair = -1, .line = -1, .end = {-1, -1}};
+    return t->nv++;
+}
+
+static void t7_edge(t7 *t, int from, int to) {
+    t->v[from].out[t->v[from].nout++] = to;
+    t->nedges++;
+}
+
+static int t7_pair(t7 *t, int u, int v, double pkey, double qkey) {
+    if (t->ns == t->caps) {
+        t->caps = t->caps ? 2 * t->caps : 16;
+        t->s = pl_xrealloc(t->s, (size_t)t->caps * sizeof *t->s);
+    }
+    t->s[t->ns] = (spair){.u = u, .v = v, .pkey = pkey, .qkey = qkey, .top = -1, .p = -1, .q = {-1, -1, -1}};
+    t->v[u].pair = t->v[v].pair = t->ns;
+    return t->ns++;
+}
+
+static int t7_green(t7 *t) {
+    return t7_node(t, 'b', ++t->poscol);
+}
+
+/* Lemma 3: the Graph Decycling instance of f, drawn (keys) for Lemma 2. */
+static void t7_lemma3(t7 *t) {
+    const pl_cnf *f = t->f;
+    int n = f->nvars, m = f->nclauses, L = f->start[m];
+    t->var_pair = pl_xmalloc(((size_t)n + 1) * sizeof *t->var_pair);
+    t->occ_pair = pl_xmalloc(((size_t)L + 1) * sizeof *t->occ_pair);
+    t->occ_y = pl_xmalloc(((size_t)L + 1) * sizeof *t->occ_y);
+    /* occurrence i: a_i (column block +0), p (+1), q (+2), a'_i (+3); a_i -> b_i */
+    for (int i = 0; i < L; i++) {
+        int a = t7_node(t, 'b', T7_OCC_COL(i)), a2 = t7_node(t, 'b', T7_OCC_COL(i) + 3);
+        t->occ_pair[i] = t7_pair(t, a, a2, T7_OCC_COL(i) + 1, T7_OCC_COL(i) + 2);
+        t7_edge(t, a, t7_node(t, 'a', T7_ROW_B + i));
+    }
+    /* variable x: the pair (x, ~x), both -> w_x; b_i -> its literal's vertex;
+     * the tree from w_x to the a_i of x's occurrences */
+    for (int x = 0; x < n; x++) {
+        int vx = t7_node(t, 'b', T7_VAR_COL(x)), vn = t7_node(t, 'b', T7_VAR_COL(x) + 3);
+        t->var_pair[x] = t7_pair(t, vx, vn, T7_VAR_COL(x) + 1, T7_VAR_COL(x) + 2);
+        int w = t7_node(t, 'a', T7_ROW_W + x);
+        t7_edge(t, vx, w);
+        t7_edge(t, vn, w);
+        int parent = w; /* the tree's last vertex with a free out-edge */
+        for (int i = 0; i < L; i++) {
+            if (abs(f->lit[i]) != x + 1) continue;
+            const spair *s = &t->s[t->occ_pair[i]];
+            t7_edge(t, t->v[s->u].out[0], f->lit[i] > 0 ? vx : vn);
+            int d = t7_green(t), r = t7_node(t, 'a', T7_ROW_TREE + t->rowc++);
+            t7_edge(t, parent, d);
+            t7_edge(t, d, r);
+            t7_edge(t, r, s->u);
+            parent = r;
+            t->ntree += 2;
+        }
+    }
+    /* clause: a'_1 -> y_1 -> a'_2 -> ... -> a'_k -> y_k -> z -> y' -> a'_1 */
+    for (int j = 0; j < m; j++) {
+        int k = f->start[j + 1] - f->start[j];
+        if (k == 0) { /* a cycle nothing can break */
+            int g1 = t7_green(t), r1 = t7_node(t, 'a', T7_ROW_CLAUSE + t->rowc++);
+            int g2 = t7_green(t), r2 = t7_node(t, 'a', T7_ROW_CLAUSE + t->rowc++);
+            t7_edge(t, g1, r1);
+            t7_edge(t, r1, g2);
+            t7_edge(t, g2, r2);
+            t7_edge(t, r2, g1);
+            continue;
+        }
+        int yp = t7_node(t, 'a', T7_ROW_CLAUSE + t->rowc++), prev = yp;
+        for (int i = f->start[j]; i < f->start[j + 1]; i++) {
+            int a2 = t->s[t->occ_pair[i]].v;
+            t7_edge(t, prev, a2);
+            prev = t->occ_y[i] = t7_node(t, 'a', T7_ROW_CLAUSE + t->rowc++);
+            t7_edge(t, a2, prev);
+        }
+        int z = t7_green(t);
+        t7_edge(t, prev, z);
+        t7_edge(t, z, yp);
+    }
+}
+
+static int t7_put(t7 *t, int row, int col, char colour, int owner) {
+    if (t->nb == t->capb) {
+        t->capb = t->capb ? 2 * t->capb : 64;
+        t->b = pl_xrealloc(t->b, (size_t)t->capb * sizeof *t->b);
+        t->owner = pl_xrealloc(t->owner, (size_t)t->capb * sizeof *t->owner);
+    }
+    t->b[t->nb] = (button){row, col, colour};
+    t->owner[t->nb] = owner;
+    return t->nb++;
+}
+
+static void t7_free(t7 *t) {
+    free(t->v);
+    free(t->s);
+    free(t->var_pair);
+    free(t->occ_pair);
+    free(t->occ_y);
+    free(t->rows.v);
+    free(t->cols.v);
+    free(t->b);
+    free(t->owner);
+    memset(t, 0, sizeof *t);
+}
+
+/* Keys of the lines that must lie strictly between vertex x's two buttons:
+ * its in-neighbours' lines and, for a red vertex, the mechanism columns of
+ * the pairs whose bottoms are in its row. At most cap. */
+static int t7_inner(const t7 *t, int x, double *key, int cap) {
+    int k = 0;
+    for (int y = 0; y < t->nv; y++)
+        for (int e = 0; e < t->v[y].nout; e++)
+            if (t->v[y].out[e] == x && k < cap) key[k++] = t->v[y].key;
+    for (int i = 0; i < t->ns && t->v[x].colour == 'a'; i++) {
+        const spair *s = &t->s[i];
+        if ((t->v[s->u].out[0] == x || t->v[s->v].out[0] == x) && k < cap) key[k++] = s->qkey;
+    }
+    return k;
+}
+
+/* Lemma 2: the board of the graph. -1 with err when the drawing breaks one
+ * of the lemma's conditions (an internal error). */
+static int t7_lemma2(t7 *t, pl_error *err) {
+    /* the vertices' lines */
+    for (int x = 0; x < t->nv; x++) t->v[x].line = new_line(t->v[x].colour == 'a' ? &t->rows : &t->cols, t->v[x].key);
+    for (int i = 0; i < t->ns; i++) t->s[i].top = new_line(&t->rows, T7_ROW_TOP + i);
+    /* each vertex's two buttons: at its out-neighbours' lines, else on
+     * private lines beyond the lines that must lie between them */
+    int cap = t->nv + t->ns + 2;
+    double *inner = pl_xmalloc((size_t)cap * sizeof *inner);
+    for (int x = 0; x < t->nv; x++) {
+        dnode *d = &t->v[x];
+        lines *other = d->colour == 'a' ? &t->cols : &t->rows;
+        int k = t7_inner(t, x, inner, cap), at[2], nat = 0;
+        double lo = 1e300, hi = -1e300;
+        for (int i = 0; i < k; i++) lo = inner[i] < lo ? inner[i] : lo, hi = inner[i] > hi ? inner[i] : hi;
+        if (d->pair >= 0) {
+            /* a removable vertex: top in the pair's row, above the rest */
+            double out = t->v[d->out[0]].key;
+            if (d->nout != 1 || (k > 0 && hi >= out)) {
+                free(inner);
+                return pl_error_set(err, NULL, 0, 0, "internal error: removable vertex %d is not drawn downward", x);
+            }
+            at[nat++] = t->s[d->pair].top;
+            at[nat++] = t->v[d->out[0]].line;
+        } else if (d->nout == 2) {
+            double a = t->v[d->out[0]].key, b = t->v[d->out[1]].key;
+            if (a > b) {
+                double c = a;
+                a = b, b = c;
+            }
+            if (k > 0 && !(a < lo && hi < b)) {
+                free(inner);
+                return pl_error_set(err, NULL, 0, 0, "internal error: vertex %d's in-neighbours are not inside", x);
+            }
+            at[nat++] = t->v[d->out[0]].line;
+            at[nat++] = t->v[d->out[1]].line;
+        } else if (d->nout == 1) {
+            double out = t->v[d->out[0]].key;
+            if (k == 0) lo = hi = out - 1;
+            if (lo < out && hi > out) {
+                free(inner);
+                return pl_error_set(err, NULL, 0, 0, "internal error: vertex %d's in-neighbours straddle its out-line",
+                                    x);
+            }
+            at[nat++] = new_line(other, hi < out ? lo - 0.25 : hi + 0.25);
+            at[nat++] = t->v[d->out[0]].line;
+        } else {
+            if (k == 0) lo = hi = 0;
+            at[nat++] = new_line(other, lo - 0.25);
+            at[nat++] = new_line(other, hi + 0.25);
+        }
+        for (int e = 0; e < 2; e++)
+            d->end[e] = d->colour == 'a' ? t7_put(t, d->line, at[e], 'a', x) : t7_put(t, at[e], d->line, 'b', x);
+    }
+    free(inner);
+    /* the mechanisms: p between the tops; q between the bottoms (one
+     * out-neighbour) or q1 q3 q2 down a column beside them */
+    for (int i = 0; i < t->ns; i++) {
+        spair *s = &t->s[i];
+        int pc = new_line(&t->cols, s->pkey), qc = new_line(&t->cols, s->qkey);
+        s->p = t7_put(t, s->top, pc, 'b', -1 - i);
+        int wu = t->v[s->u].out[0], wv = t->v[s->v].out[0];
+        if (wu == wv) {
+            s->q[s->nq++] = t7_put(t, t->v[wu].line, qc, 'b', -1 - i);
+        } else {
+            s->q[s->nq++] = t7_put(t, t->v[wu].line, qc, 'b', -1 - i);
+            s->q[s->nq++] = t7_put(t, t->v[wv].line, qc, 'b', -1 - i);
+            int r3 = new_line(&t->rows, (t->v[wu].key + t->v[wv].key) / 2);
+            s->q[s->nq++] = t7_put(t, r3, qc, 'b', -1 - i);
+        }
+    }
+    t->side = t->rows.n > t->cols.n ? t->rows.n : t->cols.n;
+    if (t->side > MAX_SIDE)
+        return pl_error_set(err, t->f->file, 1, 1, "the construction would be %d x %d (at most %d x %d)", t->side,
+                            t->side, MAX_SIDE, MAX_SIDE);
+    place(&t->rows);
+    place(&t->cols);
+    for (int i = 0; i < t->nb; i++) {
+        t->b[i].row = t->rows.v[t->b[i].row].pos;
+        t->b[i].col = t->cols.v[t->b[i].col].pos;
+    }
+    return 0;
+}
+
+/* Buttons along each row and column of the board, in order: button ids by
+ * (row, col) in byrow (row r from rowstart[r]) and by (col, row) in bycol. */
+typedef struct t7_index {
+    int *rowstart, *byrow, *colstart, *bycol;
+} t7_index;
+
+typedef struct t7_sortkey {
+    int line, pos, id;
+} t7_sortkey;
+
+static int t7_sortkey_cmp(const void *a, const void *b) {
+    const t7_sortkey *x = a, *y = b;
+    if (x->line != y->line) return x->line < y->line ? -1 : 1;
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static void t7_index_side(const t7 *t, bool rows, int **start, int **list) {
+    t7_sortkey *k = pl_xmalloc(((size_t)t->nb + 1) * sizeof *k);
+    *start = pl_xcalloc((size_t)t->side + 2, sizeof **start);
+    *list = pl_xmalloc(((size_t)t->nb + 1) * sizeof **list);
+    for (int i = 0; i < t->nb; i++) {
+        k[i] = rows ? (t7_sortkey){t->b[i].row, t->b[i].col, i} : (t7_sortkey){t->b[i].col, t->b[i].row, i};
+        (*start)[k[i].line + 1]++;
+    }
+    qsort(k, (size_t)t->nb, sizeof *k, t7_sortkey_cmp);
+    for (int r = 0; r < t->side; r++) (*start)[r + 1] += (*start)[r];
+    for (int i = 0; i < t->nb; i++) (*list)[i] = k[i].id;
+    free(k);
+}
+
+static void t7_index_make(const t7 *t, t7_index *ix) {
+    t7_index_side(t, true, &ix->rowstart, &ix->byrow);
+    t7_index_side(t, false, &ix->colstart, &ix->bycol);
+}
+
+static void t7_index_free(t7_index *ix) {
+    free(ix->rowstart);
+    free(ix->byrow);
+    free(ix->colstart);
+    free(ix->bycol);
+}
+
+/* The buttons strictly between buttons x and y (one row or one column):
+ * their number, the first cap of them in out. */
+static int t7_between(const t7 *t, const t7_index *ix, int x, int y, int *out, int cap) {
+    const button *a = &t->b[x], *b = &t->b[y];
+    bool row = a->row == b->row;
+    int line = row ? a->row : a->col, p = row ? a->col : a->row, q = row ? b->col : b->row, k = 0;
+    if (p > q) {
+        int c = p;
+        p = q, q = c;
+    }
+    const int *start = row ? ix->rowstart : ix->colstart, *list = row ? ix->byrow : ix->bycol;
+    for (int i = start[line]; i < start[line + 1]; i++) {
+        int pos = row ? t->b[list[i]].col : t->b[list[i]].row;
+        if (pos > p && pos < q) {
+            if (k < cap) out[k] = list[i];
+            k++;
+        }
+    }
+    return k;
+}
+
+/* Lemma 2's conditions on the placed board: between a vertex's two buttons
+ * exactly one button of each in-neighbour (and the q's in its row); p alone
+ * between the tops; q alone between the bottoms, or q1 and q2 next to the
+ * bottoms with q3 between them in their column. */
+static int t7_check(const t7 *t, pl_error *err) {
+    t7_index ix;
+    t7_index_make(t, &ix);
+    int cap = t->nb + 1, *in = pl_xmalloc((size_t)cap * sizeof *in), rc = 0;
+    double *keys = pl_xmalloc((size_t)cap * sizeof *keys);
+    for (int x = 0; x < t->nv && rc == 0; x++) {
+        const dnode *d = &t->v[x];
+        int k = t7_inner(t, x, keys, cap), nb = t7_between(t, &ix, d->end[0], d->end[1], in, cap);
+        bool ok = nb == k;
+        for (int i = 0; i < nb && ok; i++) {
+            int o = t->owner[in[i]];
+            if (o >= 0) {
+                ok = t->v[o].out[0] == x || (t->v[o].nout > 1 && t->v[o].out[1] == x);
+            } else {
+                const spair *s = &t->s[-1 - o];
+                ok = t->b[in[i]].colour == 'b' && (t->v[s->u].out[0] == x || t->v[s->v].out[0] == x);
+            }
+        }
+        if (!ok)
+            rc =
+                pl_error_set(err, NULL, 0, 0, "internal error: vertex %d's segment holds %d buttons, not %d", x, nb, k);
+    }
+    for (int i = 0; i < t->ns && rc == 0; i++) {
+        const spair *s = &t->s[i];
+        const dnode *u = &t->v[s->u], *v = &t->v[s->v];
+        int top = t->b[s->p].row;
+        bool ok = ix.rowstart[top + 1] - ix.rowstart[top] == 3 &&
+                  t7_between(t, &ix, u->end[0], v->end[0], in, cap) == 1 && in[0] == s->p;
+        if (s->nq == 1) {
+            ok = ok && t7_between(t, &ix, u->end[1], v->end[1], in, cap) == 1 && in[0] == s->q[0];
+        } else {
+            int c = t->b[s->q[0]].col;
+            ok = ok && t7_between(t, &ix, u->end[1], s->q[0], in, cap) == 0 &&
+                 t7_between(t, &ix, v->end[1], s->q[1], in, cap) == 0 && ix.colstart[c + 1] - ix.colstart[c] == 3 &&
+                 t7_between(t, &ix, s->q[0], s->q[1], in, cap) == 1 && in[0] == s->q[2];
+        }
+        if (!ok) rc = pl_error_set(err, NULL, 0, 0, "internal error: the mechanism of pair %d is misplaced", i);
+    }
+    free(in);
+    free(keys);
+    t7_index_free(&ix);
+    return rc;
+}
+
+/* The source, Lemma 3, Lemma 2, checked. -1 with err. */
+static int t7_construct(const pl_cnf *f, t7 *t, pl_error *err) {
+    memset(t, 0, sizeof *t);
+    t->f = f;
+    if (f->nvars == 0 && f->nclauses == 0)
+        return pl_error_set(err, f->file, 1, 1, "the formula has no variables and no clauses: nothing to build");
+    /* the side, from the size formula, before building anything */
+    long long V = f->nvars, m = f->nclauses, L = f->start[m], e = 0;
+    for (int j = 0; j < f->nclauses; j++) e += f->start[j + 1] == f->start[j];
+    long long rows = 2 * V + 6 * L + 2 * m + 2 * e, cols = 6 * V + 7 * L + 2 * m + 3 * e;
+    long long side = rows > cols ? rows : cols;
+    if (side > MAX_SIDE)
+        return pl_error_set(err, f->file, 1, 1, "the construction would be %lld x %lld (at most %d x %d)", side, side,
+                            MAX_SIDE, MAX_SIDE);
+    t7_lemma3(t);
+    if (t7_lemma2(t, err) || t7_check(t, err)) {
+        t7_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err) {
+    const pl_cnf *f = src;
+    t7 t;
+    if (t7_construct(f, &t, err)) return NULL;
+    int N = t.side, nred = 0, ngreen = 0, empty = 0;
+    for (int x = 0; x < t.nv; x++) *(t.v[x].colour == 'a' ? &nred : &ngreen) += 1;
+    for (int j = 0; j < f->nclauses; j++) empty += f->start[j + 1] == f->start[j];
+    char *grid = pl_xmalloc((size_t)N * (size_t)N + 1);
+    memset(grid, '.', (size_t)N * (size_t)N);
+    for (int i = 0; i < t.nb; i++) {
+        char *g = &grid[(size_t)t.b[i].row * (size_t)N + (size_t)t.b[i].col];
+        if (*g != '.') {
+            free(grid);
+            t7_free(&t);
+            pl_error_set(err, NULL, 0, 0, "internal error: two buttons of the construction in one cell");
+            return NULL;
+        }
+        *g = t.b[i].colour;
+    }
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b,
+                   "# puzzlelab buttons reduce --from sat --theorem 7 %s\n"
+                   "# Buttons & Scissors, Theorem 7 (Burke et al., Section 3.2): SAT -> Graph Decycling (Lemma 3) -> "
+                   "B&S[n x n, 2 colours, directions +, sizes {2}] (Lemma 2)\n"
+                   "# source: %s: SAT with %d variables, %d clauses, %d literal occurrences\n"
+                   "# construction: %d x %d, %d buttons: a graph of %d red vertices (a pairs, each in a row of its "
+                   "own) and %d green ones (b pairs, each in a column of its own), %d edges (u -> v: a button of u "
+                   "between the two of v), %d removable pairs (a shared top row with p between, q or q1 q3 q2 by the "
+                   "bottoms); %d tree vertices, %d empty clauses\n"
+                   "# promises: n x n, 2 colours (a, b), directions + (horizontal and vertical), sizes {2}; clearable "
+                   "iff the formula is satisfiable\n",
+                   src_name, src_name, f->nvars, f->nclauses, f->start[f->nclauses], N, N, t.nb, nred, ngreen, t.nedges,
+                   t.ns, t.ntree, empty);
+    for (int x = 0; x < f->nvars; x++) {
+        const spair *s = &t.s[t.var_pair[x]];
+        pl_sbuf_printf(&b,
+                       "# x%d: removable pair x%d column %d, ~x%d column %d; tops in row %d (p at %d,%d), bottoms in "
+                       "row %d of w (q at %d,%d)\n",
+                       x + 1, x + 1, t.b[t.v[s->u].end[0]].col, x + 1, t.b[t.v[s->v].end[0]].col, t.b[s->p].row,
+                       t.b[s->p].row, t.b[s->p].col, t.b[s->q[0]].row, t.b[s->q[0]].row, t.b[s->q[0]].col);
+    }
+    for (int j = 0; j < f->nclauses; j++) {
+        pl_sbuf_printf(&b, "# C%d = (", j + 1);
+        char lt[32];
+        for (int i = f->start[j]; i < f->start[j + 1]; i++) {
+            literal_text(f->lit[i], lt, sizeof lt);
+            pl_sbuf_printf(&b, "%s%s", i > f->start[j] ? " | " : "", lt);
+        }
+        pl_sbuf_printf(&b, "):%s", f->start[j + 1] == f->start[j] ? " a cycle of four plain vertices" : " cycle");
+        for (int i = f->start[j]; i < f->start[j + 1]; i++) {
+            const spair *s = &t.s[t.occ_pair[i]];
+            literal_text(f->lit[i], lt, sizeof lt);
+            pl_sbuf_printf(&b, "%s %s: pair a column %d, a' column %d (tops row %d), y row %d",
+                           i > f->start[j] ? ";" : "", lt, t.b[t.v[s->u].end[0]].col, t.b[t.v[s->v].end[0]].col,
+                           t.b[s->p].row, t.b[t.v[t.occ_y[i]].end[0]].row);
+        }
+        pl_sbuf_printf(&b, "\n");
+    }
+    pl_sbuf_printf(&b, "directions: +\nsizes: 2\n");
+    for (int r = 0; r < N; r++) pl_sbuf_printf(&b, "%.*s\n", N, grid + (size_t)r * (size_t)N);
+    free(grid);
+    t7_free(&t);
+    return b.s;
+}
+
+/* The cuts of a clearing in which removed[i] says which vertex of pair i
+ * goes (true: u): the vertices' pairs and the mechanism's, in an order in
+ * which every cut's segment is empty (Kahn on "a button of P lies between
+ * Q's two": P first). 1 when that order does not exist (a cycle is left). */
+static int t7_order(const t7 *t, const bool *removed, pl_strvec *moves) {
+    int cap = t->nb + 1, np = 0;
+    int(*pr)[2] = pl_xmalloc((size_t)cap * sizeof *pr);
+    int *pair_of = pl_xmalloc((size_t)cap * sizeof *pair_of);
+    for (int x = 0; x < t->nv; x++) {
+        const dnode *d = &t->v[x];
+        if (d->pair >= 0 && (removed[d->pair] ? t->s[d->pair].u : t->s[d->pair].v) == x) continue;
+        pr[np][0] = d->end[0], pr[np][1] = d->end[1], np++;
+    }
+    for (int i = 0; i < t->ns; i++) {
+        const spair *s = &t->s[i];
+        const dnode *gone = &t->v[removed[i] ? s->u : s->v];
+        pr[np][0] = s->p, pr[np][1] = gone->end[0], np++;
+        pr[np][0] = s->q[removed[i] || s->nq == 1 ? 0 : 1], pr[np][1] = gone->end[1], np++;
+        if (s->nq == 3) pr[np][0] = s->q[2], pr[np][1] = s->q[removed[i] ? 1 : 0], np++;
+    }
+    for (int i = 0; i < np; i++) pair_of[pr[i][0]] = pair_of[pr[i][1]] = i;
+    t7_index ix;
+    t7_index_make(t, &ix);
+    /* blocked[i]: how many pairs must go before pair i; after[]: who waits */
+    int *blocked = pl_xcalloc((size_t)np + 1, sizeof *blocked), *in = pl_xmalloc((size_t)cap * sizeof *in);
+    int *wstart = pl_xcalloc((size_t)np + 2, sizeof *wstart), *wlist, nw = 0;
+    for (int i = 0; i < np; i++) {
+        int k = t7_between(t, &ix, pr[i][0], pr[i][1], in, cap);
+        blocked[i] = k;
+        nw += k;
+        for (int e = 0; e < k; e++) wstart[pair_of[in[e]] + 1]++;
+    }
+    for (int i = 0; i < np; i++) wstart[i + 1] += wstart[i];
+    wlist = pl_xmalloc(((size_t)nw + 1) * sizeof *wlist);
+    int *fill = pl_xcalloc((size_t)np + 1, sizeof *fill);
+    for (int i = 0; i < np; i++) {
+        int k = t7_between(t, &ix, pr[i][0], pr[i][1], in, cap);
+        for (int e = 0; e < k; e++) {
+            int q = pair_of[in[e]];
+            wlist[wstart[q] + fill[q]++] = i;
+        }
+    }
+    int *queue = pl_xmalloc(((size_t)np + 1) * sizeof *queue), head = 0, tail = 0;
+    for (int i = 0; i < np; i++)
+        if (blocked[i] == 0) queue[tail++] = i;
+    while (head < tail) {
+        int i = queue[head++];
+        char buf[64];
+        const button *a = &t->b[pr[i][0]], *c = &t->b[pr[i][1]];
+        buttons_cut_text((buttons_cut){a->row, a->col, c->row, c->col}, buf, sizeof buf);
+        pl_strvec_push(moves, buf);
+        for (int e = wstart[i]; e < wstart[i + 1]; e++)
+            if (--blocked[wlist[e]] == 0) queue[tail++] = wlist[e];
+    }
+    int rc = tail == np ? 0 : 1;
+    free(queue);
+    free(fill);
+    free(wlist);
+    free(wstart);
+    free(in);
+    free(blocked);
+    t7_index_free(&ix);
+    free(pair_of);
+    free(pr);
+    return rc;
+}
+
+int buttons_thm7_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err) {
+    const pl_cnf *f = src;
+    signed char *value = pl_xmalloc((size_t)f->nvars + 1);
+    char why[256] = "";
+    int rc = pl_sat_read_assignment(f, cert, value, why, sizeof why, err);
+    if (rc) {
+        free(value);
+        return rc < 0 ? -1 : pl_error_set(err, cert->file, 0, 0, "%s", why);
+    }
+    for (int j = 0; j < f->nclauses; j++) {
+        bool sat = false;
+        for (int i = f->start[j]; i < f->start[j + 1] && !sat; i++) sat = value[abs(f->lit[i])] == (f->lit[i] > 0);
+        if (!sat) {
+            free(value);
+            return pl_error_set(err, cert->file, 0, 0, "clause %d is not satisfied by the assignment", j + 1);
+        }
+    }
+    t7 t;
+    if (t7_construct(f, &t, err)) {
+        free(value);
+        return -1;
+    }
+    /* x true: remove x's vertex (a free variable counts as false); a true
+     * literal's occurrence: remove a' (its clause's cycle breaks), a false
+     * one's: remove a (its bow tie breaks) */
+    bool *removed = pl_xcalloc((size_t)t.ns + 1, sizeof(bool));
+    for (int x = 0; x < f->nvars; x++) removed[t.var_pair[x]] = value[x + 1] == 1;
+    for (int i = 0; i < f->start[f->nclauses]; i++) removed[t.occ_pair[i]] = value[abs(f->lit[i])] != (f->lit[i] > 0);
+    rc = t7_order(&t, removed, moves);
+    if (rc) rc = pl_error_set(err, NULL, 0, 0, "internal error: the forward cuts have no order");
+    free(removed);
+    t7_free(&t);
+    free(value);
+    return rc;
+}
+
+int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
+    const pl_cnf *f = src;
+    pl_error err = {0};
+    char *text = buttons_thm7_build(f, "(source)", &err);
+    t7 t;
+    if (!text || t7_construct(f, &t, &err)) {
+        free(text);
+        snprintf(why, n, "internal error: %s", err.msg);
+        return 1;
+    }
+    buttons_level l;
+    bool *vertical_cut;
+    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
+    free(text);
+    /* x true when x's vertex was removed: its top cut along the top row,
+     * with p */
+    signed char *value = pl_xmalloc((size_t)f->nvars + 1);
+    value[0] = -1;
+    for (int x = 0; x < f->nvars && rc == 0; x++) {
+        const spair *s = &t.s[t.var_pair[x]];
+        bool gone[2];
+        for (int k = 0; k < 2; k++) {
+            const button *b = &t.b[t.v[k ? s->v : s->u].end[0]];
+            gone[k] = !vertical_cut[b->row * l.cols + b->col];
+        }
+        if (gone[0] == gone[1]) {
+            snprintf(why, n, "the tops of x%d and ~x%d are both cut %s: p cannot clear", x + 1, x + 1,
+                     gone[0] ? "with p" : "vertically");
+            rc = 1;
+        }
+        value[x + 1] = gone[0] ? 1 : 0;
+    }
+    if (rc == 0) pl_sat_write_assignment(f, value, cert);
+    free(value);
+    free(vertical_cut);
+    buttons_level_free(&l);
+    t7_free(&t);
     return rc;
 }
 
@@ -586,4 +1242,9 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
      "a row L M R a variable (M goes with one of them), a column a clause (its top goes with the inputs left), "
      "two-colour splits a b a b a carrying a literal from its variable output to its clauses",
      buttons_thm2_build, buttons_thm2_forward, buttons_thm2_lift},
+    {"sat", 7, "Theorem 7: SAT -> Graph Decycling -> Buttons & Scissors, n x n, 2 colours, directions +, sizes {2}",
+     "Lemma 3: a cycle a clause, a removable pair a variable and one an occurrence, bow ties through a tree; Lemma 2: "
+     "a vertex a pair of buttons in a line of its own, an edge a button between the two of its head, a pair a shared "
+     "row with one button between the tops and a column of three by the bottoms",
+     buttons_thm7_build, buttons_thm7_forward, buttons_thm7_lift},
 };
