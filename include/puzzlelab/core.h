@@ -294,4 +294,13 @@ void *pl_xcalloc(size_t n, size_t m);
 void *pl_xrealloc(void *p, size_t n);
 char *pl_xstrdup(const char *s);
 
+/* The shortest decimal that strtod reads back as exactly x, for numbers a
+ * user reads back (certificates, levels): 90.25, not 90.249999999999986;
+ * 0.1, not 0.10000000000000001. Written like %.17g but with the fewest
+ * digits: plain notation for decimal exponents -4 to 16 (180, 0.00012,
+ * -0), else d.ddde+XX (1e-07, 1.5e+300); inf, -inf and nan as printf
+ * writes them. buf holds at least PL_DOUBLE_CHARS bytes; returns buf. */
+#define PL_DOUBLE_CHARS 32
+char *pl_double_text(double x, char *buf);
+
 #endif

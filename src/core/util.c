@@ -1,5 +1,6 @@
 /* Small shared helpers: checked allocation, string vectors, reading files. */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,4 +240,69 @@ void pl_sbuf_comment(pl_sbuf *b, const char *text) {
         pl_sbuf_printf(b, "#%s%.*s\n", n ? " " : "", n, p);
         p += n + (nl ? 1 : 0);
     }
+}
+
+/* Shortest round trip: for p = 1, 2, ..., 17 digits, the nearest p-digit
+ * decimal (printf's correctly rounded %.*e) and its two neighbours on the
+ * p-digit grid; the first that reads back as x wins (the nearest first).
+ * If some p-digit decimal reads back as x, one of these three does: a
+ * farther one on the nearest's side would put the nearest inside x's
+ * rounding interval, and across x the next grid point is a neighbour
+ * (the neighbours matter where the interval is lopsided, at powers of
+ * two). 17 digits always read back. */
+char *pl_double_text(double x, char *buf) {
+    if (!isfinite(x) || x == 0) {
+        snprintf(buf, PL_DOUBLE_CHARS, "%g", x); /* inf, -inf, nan, 0, -0 */
+        return buf;
+    }
+    char digits[24] = "";
+    int e10 = 0;
+    for (int p = 1; p <= 17 && !digits[0]; p++) {
+        char s[40];
+        snprintf(s, sizeof s, "%.*e", p - 1, fabs(x));
+        /* s is d[.ddd]e[+-]XX: the p digits as an integer m, the exponent */
+        unsigned long long m = 0;
+        const char *q = s;
+        for (; *q != 'e'; q++)
+            if (*q != '.') m = 10 * m + (unsigned long long)(*q - '0');
+        int e = atoi(q + 1) - (p - 1); /* value = m * 10^e */
+        unsigned long long cand[3] = {m, m - 1, m + 1};
+        for (int k = 0; k < 3 && !digits[0]; k++) {
+            if (cand[k] == 0) continue;
+            char t[48];
+            snprintf(t, sizeof t, "%llue%d", cand[k], e);
+            if (strtod(t, NULL) != fabs(x)) continue;
+            /* digits without trailing zeros; e10: the first digit's exponent */
+            int len = snprintf(digits, sizeof digits, "%llu", cand[k]);
+            e10 = e + len - 1;
+            while (len > 1 && digits[len - 1] == '0') digits[--len] = '\0';
+        }
+    }
+    /* at most 1 + 17 + 1 + 5 (sign, digits, point, e-308) or 1 + 2 + 3 + 17
+     * (-0.000ddd) characters: within PL_DOUBLE_CHARS */
+    int len = (int)strlen(digits), w = 0;
+    if (x < 0) buf[w++] = '-';
+    if (e10 < -4 || e10 > 16) {
+        buf[w++] = digits[0];
+        if (len > 1) buf[w++] = '.';
+        for (int i = 1; i < len; i++) buf[w++] = digits[i];
+        int a = e10 < 0 ? -e10 : e10;
+        buf[w++] = 'e';
+        buf[w++] = e10 < 0 ? '-' : '+';
+        if (a >= 100) buf[w++] = (char)('0' + a / 100);
+        buf[w++] = (char)('0' + a / 10 % 10);
+        buf[w++] = (char)('0' + a % 10);
+    } else if (e10 < 0) {
+        buf[w++] = '0';
+        buf[w++] = '.';
+        for (int i = 0; i < -e10 - 1; i++) buf[w++] = '0';
+        for (int i = 0; i < len; i++) buf[w++] = digits[i];
+    } else {
+        for (int i = 0; i < len || i <= e10; i++) {
+            if (i == e10 + 1) buf[w++] = '.';
+            buf[w++] = i < len ? digits[i] : '0';
+        }
+    }
+    buf[w] = '\0';
+    return buf;
 }

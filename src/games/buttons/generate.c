@@ -1,16 +1,27 @@
 /* Random Buttons & Scissors levels.
  *
- * Plain: each cell independently holds a button (probability --fill) of a
- * uniform colour under the --frequency cap.
+ * Plain: each cell independently holds a button (probability --fill percent,
+ * so 100 fills every cell) of a uniform colour under the --frequency cap.
  * --solvable: reverse construction. Start from the empty board and repeatedly
  * place the buttons of one cut: a random colour (under the frequency cap), a
  * random allowed direction and size, on a segment whose cells are all empty
  * now, the two ends and size-2 cells between holding buttons. Read backwards,
  * the placements are a solution: when a cut is made, the buttons placed after
  * it (earlier in the forward order) are gone, and the ones placed before it
- * are off its segment (the segment was empty when it was placed). Stops at
- * the --fill target or when 400 placements in a row fail. Reproducible by
- * --seed. */
+ * are off its segment (the segment was empty when it was placed). Below
+ * --fill 100 it stops at the --fill target or when 400 placements in a row
+ * fail. --fill 100 asks for every cell: random placements take about half of
+ * the board, never leaving a cell that no cut could take, and a depth-first
+ * search under a node budget tiles the rest with runs of empty cells (the
+ * first empty cell in row order starts the next run); a failed attempt starts
+ * again from the empty board, and when 30 attempts fail the options are
+ * refused (a 1x1 board, diagonals only on one row, sizes longer than the
+ * board's lines ...).
+ * --players: the players header; a board on which a player has no move (no
+ * feasible cut of their own colours for partisan; no line of play where both
+ * players cut for impartial and scoring) is drawn again, at most 100 times.
+ * Every draw continues the one random stream of --seed, and the opening
+ * comment is the command that prints the same file again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,53 +33,242 @@ const pl_option buttons_generate_options[] = {
     {"cols", "C", "columns (default 6)"},
     {"colours", "K", "colours, 1 to 62 (default 3)"},
     {"frequency", "F", "at most F buttons of each colour (default: no limit)"},
-    {"fill", "P", "percentage of cells holding a button (default 100)"},
+    {"fill", "P", "percentage of cells holding a button (default 100: every cell)"},
     {"directions", "D", "the directions header: * + x - or letters hvda (default *)"},
     {"sizes", "S", "the sizes header: all or a comma list (default all)"},
     {"seed", "S", "random seed (default 1)"},
-    {"solvable", NULL, "only solvable boards, by reverse construction of a solution"},
+    {"solvable", NULL,
+     "only solvable boards, by reverse construction of a solution (with --fill 100 every cell holds a button, "
+     "or the options are refused)"},
     {"players", "V",
      "a two-player game: the players header (impartial, scoring, or partisan P1 P2 [SHARED]; "
-     "'partisan' alone gives a to player 1, b to player 2, c to both, then alternates)"},
+     "'partisan' alone gives a to player 1, b to player 2, c to both, then alternates); both players have a "
+     "move"},
     {NULL, NULL, NULL},
 };
 
 static const char colour_alphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-static char *generate_solvable(const buttons_level *hl, long rows, long cols, long k, long freq, long fill,
-                               uint64_t seed, const char *dirs, const char *sizes, pl_rng *rng) {
-    long ncells = rows * cols, target = ncells * fill / 100, placed = 0;
-    long count[BUTTONS_MAX_COLOURS] = {0};
-    char *grid = pl_xmalloc((size_t)ncells + 1);
-    memset(grid, '.', (size_t)ncells);
+#define FULL_ATTEMPTS 30
+#define PLAYER_ATTEMPTS 100
+
+/* The options, read and checked once. */
+typedef struct gen {
+    long rows, cols, k, freq, fill;
+    uint64_t seed;
+    bool solvable;
+    const char *dirs, *sizes, *players;
+    unsigned directions; /* as parsed from the headers */
+    bool sizes_all;
+    uint64_t size_mask;
+} gen;
+
+static bool size_ok(const gen *g, int s) {
+    return s >= 2 && (g->sizes_all || (s <= BUTTONS_MAX_SIZE && ((g->size_mask >> s) & 1u)));
+}
+
+/* Appends " --name value" with value quoted for the shell when it needs it
+ * ('*' would be a glob, 'partisan a b' three words). */
+static void put_option(pl_sbuf *b, const char *name, const char *value) {
+    pl_sbuf_printf(b, " --%s", name);
+    if (!value) return;
+    bool plain = *value != '\0';
+    for (const char *p = value; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,.:_+-", *p)) plain = false;
+    if (plain) {
+        pl_sbuf_printf(b, " %s", value);
+        return;
+    }
+    pl_sbuf_printf(b, " '");
+    for (const char *p = value; *p; p++) pl_sbuf_printf(b, *p == '\'' ? "'\\''" : "%c", *p);
+    pl_sbuf_printf(b, "'");
+}
+
+/* The opening comment: every option that shapes the level, each with its
+ * value (--frequency only when there is a cap). */
+static void provenance(pl_sbuf *b, const gen *g) {
+    char v[32];
+    pl_sbuf_printf(b, "# buttons: generated by puzzlelab buttons generate");
+    snprintf(v, sizeof v, "%ld", g->rows);
+    put_option(b, "rows", v);
+    snprintf(v, sizeof v, "%ld", g->cols);
+    put_option(b, "cols", v);
+    snprintf(v, sizeof v, "%ld", g->k);
+    put_option(b, "colours", v);
+    if (g->freq) {
+        snprintf(v, sizeof v, "%ld", g->freq);
+        put_option(b, "frequency", v);
+    }
+    snprintf(v, sizeof v, "%ld", g->fill);
+    put_option(b, "fill", v);
+    put_option(b, "directions", g->dirs);
+    put_option(b, "sizes", g->sizes);
+    if (g->solvable) put_option(b, "solvable", NULL);
+    if (g->players) put_option(b, "players", g->players);
+    snprintf(v, sizeof v, "%llu", (unsigned long long)g->seed);
+    put_option(b, "seed", v);
+    pl_sbuf_printf(b, "\n");
+}
+
+/* ---------- plain boards ---------- */
+
+static void plain_board(const gen *g, pl_rng *rng, char *grid) {
+    long cells = g->rows * g->cols, count[BUTTONS_MAX_COLOURS] = {0};
+    for (long i = 0; i < cells; i++) {
+        char ch = '.';
+        if ((long)pl_rng_below(rng, 100) < g->fill) {
+            /* A colour still under its frequency cap; none left: empty. */
+            int c = (int)pl_rng_below(rng, (uint64_t)g->k);
+            for (int tries = 0; tries < g->k && g->freq && count[c] >= g->freq; tries++) c = (c + 1) % (int)g->k;
+            if (!g->freq || count[c] < g->freq) {
+                count[c]++;
+                ch = colour_alphabet[c];
+            }
+        }
+        grid[i] = ch;
+    }
+}
+
+/* ---------- solvable boards: the reverse construction ---------- */
+
+typedef struct builder {
+    const gen *g;
+    pl_rng *rng;
+    char *grid; /* row-major, '.' empty */
+    long count[BUTTONS_MAX_COLOURS];
+    long placed;
+    /* --fill 100 along lines: every empty run on the lines of direction
+     * line_dir has a length that sums allowed sizes (sums[n]) */
+    int line_dir;
+    const bool *sums;
+} builder;
+
+static bool inside(const gen *g, long r, long c) {
+    return r >= 0 && c >= 0 && r < g->rows && c < g->cols;
+}
+
+/* A colour that can take size more buttons under the cap, chosen at random
+ * among them; -1 when none can. */
+static int pick_colour(builder *b, int size) {
+    int c = (int)pl_rng_below(b->rng, (uint64_t)b->g->k);
+    for (int tries = 0; tries < b->g->k; tries++, c = (c + 1) % (int)b->g->k)
+        if (!b->g->freq || b->count[c] + size <= b->g->freq) return c;
+    return -1;
+}
+
+/* Could some later placement still take the empty cell i: a run of empty
+ * cells through it, in an allowed direction, at least as long as an allowed
+ * size? */
+static bool cell_alive(const builder *b, long i) {
+    const gen *g = b->g;
+    long r0 = i / g->cols, c0 = i % g->cols;
+    for (int d = 0; d < 4; d++) {
+        if (!(g->directions & (1u << d))) continue;
+        int run = 1;
+        for (int sign = -1; sign <= 1; sign += 2) {
+            long r = r0 + sign * buttons_dir_dr[d], c = c0 + sign * buttons_dir_dc[d];
+            while (inside(g, r, c) && b->grid[r * g->cols + c] == '.' && run <= BUTTONS_MAX_SIZE) {
+                run++;
+                r += sign * buttons_dir_dr[d];
+                c += sign * buttons_dir_dc[d];
+            }
+        }
+        for (int s = 2; s <= run; s++)
+            if (size_ok(g, s)) return true;
+    }
+    return false;
+}
+
+/* Every empty cell on the allowed lines through the buttons just placed
+ * (seg[0..L), the segment) is still alive. */
+static bool placement_keeps_alive(const builder *b, const int *seg, int L) {
+    const gen *g = b->g;
+    for (int j = 0; j < L; j++) {
+        if (b->grid[seg[j]] == '.') {
+            if (!cell_alive(b, seg[j])) return false;
+            continue;
+        }
+        long r0 = seg[j] / g->cols, c0 = seg[j] % g->cols;
+        for (int d = 0; d < 4; d++) {
+            if (!(g->directions & (1u << d))) continue;
+            for (int sign = -1; sign <= 1; sign += 2) {
+                long r = r0 + sign * buttons_dir_dr[d], c = c0 + sign * buttons_dir_dc[d];
+                for (int t = 0; t < BUTTONS_MAX_SIZE && inside(g, r, c) && b->grid[r * g->cols + c] == '.'; t++) {
+                    if (!cell_alive(b, r * g->cols + c)) return false;
+                    r += sign * buttons_dir_dr[d];
+                    c += sign * buttons_dir_dc[d];
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* The forward step of direction d (row order: down, or right along a row). */
+static void step_of(int d, int *dr, int *dc) {
+    int sign = d == 3 ? -1 : 1; /* the up-right diagonal runs down-left from its first cell in row order */
+    *dr = sign * buttons_dir_dr[d];
+    *dc = sign * buttons_dir_dc[d];
+}
+
+/* The line of direction line_dir through cell i: every maximal run of
+ * empty cells on it has a length that is a sum of allowed sizes. */
+static bool line_tileable(const builder *b, long i) {
+    const gen *g = b->g;
+    int dr, dc;
+    step_of(b->line_dir, &dr, &dc);
+    long r = i / g->cols, c = i % g->cols;
+    while (inside(g, r - dr, c - dc)) r -= dr, c -= dc;
+    long run = 0;
+    for (; inside(g, r, c); r += dr, c += dc) {
+        if (b->grid[r * g->cols + c] == '.') {
+            run++;
+            continue;
+        }
+        if (!b->sums[run]) return false;
+        run = 0;
+    }
+    return b->sums[run];
+}
+
+/* Random placements (segments with up to two gaps) until target buttons or
+ * 400 failures in a row; keep: refuse a placement that leaves an empty cell
+ * no cut could take (KEEP_ALIVE) or a line of line_dir that runs of allowed
+ * sizes cannot tile (KEEP_LINES). The random calls are those of the
+ * construction before --fill 100 was made to fill, so the boards below 100
+ * did not change. */
+enum { KEEP_NOTHING, KEEP_ALIVE, KEEP_LINES };
+static void random_placements(builder *b, long target, int keep) {
+    const gen *g = b->g;
+    long rows = g->rows, cols = g->cols, ncells = rows * cols;
     int ndirs = 0, dirlist[4], sizelist[64], nsizes = 0;
     for (int d = 0; d < 4; d++)
-        if (hl->directions & (1u << d)) dirlist[ndirs++] = d;
+        if (g->directions & (1u << d)) dirlist[ndirs++] = d;
     long maxlen = rows > cols ? rows : cols;
-    if (hl->sizes_all) {
+    if (g->sizes_all) {
         /* sizes 2 and 3 mostly, some longer cuts */
         int pick[] = {2, 2, 2, 2, 3, 3, 3, 4, 4, 5};
         for (int i = 0; i < 10; i++) sizelist[nsizes++] = pick[i];
     } else {
         for (int z = 2; z <= BUTTONS_MAX_SIZE; z++)
-            if (((hl->size_mask >> z) & 1u) && z <= maxlen) sizelist[nsizes++] = z;
+            if (((g->size_mask >> z) & 1u) && z <= maxlen) sizelist[nsizes++] = z;
     }
     int *seg = pl_xmalloc((size_t)(maxlen + 1) * sizeof *seg);
     int fails = 0;
-    while (nsizes && placed < target && fails < 400) {
-        int size = sizelist[pl_rng_below(rng, (uint64_t)nsizes)];
-        int colour = (int)pl_rng_below(rng, (uint64_t)k);
-        if (freq && count[colour] + size > freq) {
+    while (nsizes && b->placed < target && fails < 400) {
+        int size = sizelist[pl_rng_below(b->rng, (uint64_t)nsizes)];
+        int colour = (int)pl_rng_below(b->rng, (uint64_t)g->k);
+        if (g->freq && b->count[colour] + size > g->freq) {
             fails++;
             continue;
         }
-        long start = (long)pl_rng_below(rng, (uint64_t)ncells);
-        int d = dirlist[pl_rng_below(rng, (uint64_t)ndirs)];
-        int sign = pl_rng_below(rng, 2) ? 1 : -1;
+        long start = (long)pl_rng_below(b->rng, (uint64_t)ncells);
+        int d = dirlist[pl_rng_below(b->rng, (uint64_t)ndirs)];
+        int sign = pl_rng_below(b->rng, 2) ? 1 : -1;
         /* the longest run of empty cells from start in that direction */
         long r = start / cols, c = start % cols;
         int len = 0;
-        while (r >= 0 && c >= 0 && r < rows && c < cols && grid[r * cols + c] == '.' && len <= maxlen) {
+        while (inside(g, r, c) && b->grid[r * cols + c] == '.' && len <= maxlen) {
             seg[len++] = (int)(r * cols + c);
             r += sign * buttons_dir_dr[d];
             c += sign * buttons_dir_dc[d];
@@ -79,142 +279,452 @@ static char *generate_solvable(const buttons_level *hl, long rows, long cols, lo
         }
         /* a short segment: size plus 0..2 gaps */
         int extra = len - size < 2 ? len - size : 2;
-        int L = size + (int)pl_rng_below(rng, (uint64_t)extra + 1);
+        int L = size + (int)pl_rng_below(b->rng, (uint64_t)extra + 1);
         /* ends and size-2 random cells between */
         char ch = colour_alphabet[colour];
-        grid[seg[0]] = ch;
-        grid[seg[L - 1]] = ch;
+        b->grid[seg[0]] = ch;
+        b->grid[seg[L - 1]] = ch;
         for (int need = size - 2; need > 0;) {
-            int i = 1 + (int)pl_rng_below(rng, (uint64_t)(L - 2));
-            if (grid[seg[i]] != '.') continue;
-            grid[seg[i]] = ch;
+            int i = 1 + (int)pl_rng_below(b->rng, (uint64_t)(L - 2));
+            if (b->grid[seg[i]] != '.') continue;
+            b->grid[seg[i]] = ch;
             need--;
         }
-        count[colour] += size;
-        placed += size;
+        bool kept = true;
+        if (keep == KEEP_ALIVE) kept = placement_keeps_alive(b, seg, L);
+        for (int j = 0; keep == KEEP_LINES && kept && j < L; j++) kept = line_tileable(b, seg[j]);
+        if (!kept) {
+            for (int j = 0; j < L; j++) b->grid[seg[j]] = '.';
+            fails++;
+            continue;
+        }
+        b->count[colour] += size;
+        b->placed += size;
         fails = 0;
     }
     free(seg);
-    char head[600];
-    int hn = snprintf(head, sizeof head,
-                      "# buttons: generated by puzzlelab buttons generate --solvable --rows %ld --cols %ld --colours "
-                      "%ld --frequency %ld --fill %ld --seed %llu\ndirections: %s\nsizes: %s\n",
-                      rows, cols, k, freq, fill, (unsigned long long)seed, dirs, sizes);
-    char *t = pl_xmalloc((size_t)hn + (size_t)rows * (size_t)(cols + 1) + 1), *p = t;
-    memcpy(p, head, (size_t)hn);
-    p += hn;
-    for (long i = 0; i < ncells; i++) {
-        *p++ = grid[i];
-        if (i % cols == cols - 1) *p++ = '\n';
-    }
-    *p = '\0';
-    free(grid);
-    return t;
 }
 
-static char *generate_board(const pl_opts *o, pl_error *err) {
-    long rows, cols, k, freq, fill;
-    uint64_t seed;
-    if (pl_opts_long(o, "rows", 6, 1, 255, &rows, err) || pl_opts_long(o, "cols", 6, 1, 255, &cols, err) ||
-        pl_opts_long(o, "colours", 3, 1, BUTTONS_MAX_COLOURS, &k, err) ||
-        pl_opts_long(o, "frequency", 0, 0, 1000000, &freq, err) || pl_opts_long(o, "fill", 100, 0, 100, &fill, err) ||
-        pl_opts_u64(o, "seed", 1, &seed, err))
-        return NULL;
-    const char *dirs = pl_opts_get(o, "directions"), *sizes = pl_opts_get(o, "sizes");
-    if (!dirs) dirs = "*";
-    if (!sizes) sizes = "all";
-    /* Validate the headers by parsing them as a level would. */
-    char probe[300];
-    int pn = snprintf(probe, sizeof probe, "directions: %.60s\nsizes: %.200s\na\n", dirs, sizes);
-    pl_level_text lt;
-    if (pl_level_text_parse("--directions/--sizes", probe, (size_t)pn, &lt, err)) return NULL;
-    buttons_level check;
-    int bad = buttons_level_parse(&lt, &check, err);
-    pl_level_text_free(&lt);
-    buttons_level_free(&check);
-    if (bad) return NULL;
-    pl_rng rng;
-    pl_rng_seed(&rng, seed);
-    if (pl_opts_has(o, "solvable")) return generate_solvable(&check, rows, cols, k, freq, fill, seed, dirs, sizes, &rng);
-    long cells = rows * cols, count[BUTTONS_MAX_COLOURS] = {0};
-    char head[600];
-    int hn = snprintf(head, sizeof head,
-                      "# buttons: generated by puzzlelab buttons generate --rows %ld --cols %ld --colours %ld "
-                      "--frequency %ld --fill %ld --seed %llu\ndirections: %s\nsizes: %s\n",
-                      rows, cols, k, freq, fill, (unsigned long long)seed, dirs, sizes);
-    char *t = pl_xmalloc((size_t)hn + (size_t)rows * (size_t)(cols + 1) + 1), *p = t;
-    memcpy(p, head, (size_t)hn);
-    p += hn;
-    for (long i = 0; i < cells; i++) {
-        char ch = '.';
-        if ((long)pl_rng_below(&rng, 100) < fill) {
-            /* A colour still under its frequency cap; none left: empty. */
-            int c = (int)pl_rng_below(&rng, (uint64_t)k);
-            for (int tries = 0; tries < k && freq && count[c] >= freq; tries++) c = (c + 1) % (int)k;
-            if (!freq || count[c] < freq) {
-                count[c]++;
-                ch = colour_alphabet[c];
+/* One placement of the tiling search: a run of size cells from cell start
+ * in the forward step of direction d, and its colour. */
+typedef struct tile {
+    long start;
+    int d, size, colour;
+} tile;
+
+static void paint(builder *b, const tile *t, char ch) {
+    int dr, dc;
+    step_of(t->d, &dr, &dc);
+    long r = t->start / b->g->cols, c = t->start % b->g->cols;
+    for (int j = 0; j < t->size; j++, r += dr, c += dc) b->grid[r * b->g->cols + c] = ch;
+}
+
+/* placement_keeps_alive for the cells of a tile just painted. */
+static bool tile_keeps_alive(const builder *b, const tile *t) {
+    int seg[BUTTONS_MAX_SIZE], dr, dc;
+    step_of(t->d, &dr, &dc);
+    for (int j = 0; j < t->size; j++) seg[j] = (int)(t->start + (long)j * (dr * b->g->cols + dc));
+    return placement_keeps_alive(b, seg, t->size);
+}
+
+/* Fills every empty cell with runs of allowed sizes (a depth-first search
+ * over the first empty cell in row order, which every run through it must
+ * start at, since the cells before it are full); false when the node budget
+ * runs out first or no tiling exists. Colours are drawn per run under the
+ * cap and are not searched: a run that finds no colour is not placed. */
+static bool tile_rest(builder *b, long budget) {
+    const gen *g = b->g;
+    long ncells = g->rows * g->cols;
+    for (long i = 0; i < ncells; i++)
+        if (b->grid[i] == '.' && !cell_alive(b, i)) return false;
+    /* per depth: the tile placed, its candidates (d * 256 + size) from
+     * cand_at[depth] in cand[], how many and the next to try */
+    tile *stack = NULL;
+    long *cand_at = NULL, nstack = 0, capstack = 0;
+    int *ncand = NULL, *next = NULL;
+    int *cand = NULL;
+    long ncandv = 0, capcand = 0;
+    long first = 0, nodes = 0;
+    bool ok = false;
+    for (;;) {
+        while (first < ncells && b->grid[first] != '.') first++;
+        if (first == ncells) {
+            ok = true;
+            break;
+        }
+        if (++nodes > budget) break;
+        /* a new level: the candidates at cell first, in random order */
+        if (nstack == capstack) {
+            capstack = capstack ? 2 * capstack : 64;
+            stack = pl_xrealloc(stack, (size_t)capstack * sizeof *stack);
+            cand_at = pl_xrealloc(cand_at, (size_t)capstack * sizeof *cand_at);
+            ncand = pl_xrealloc(ncand, (size_t)capstack * sizeof *ncand);
+            next = pl_xrealloc(next, (size_t)capstack * sizeof *next);
+        }
+        cand_at[nstack] = ncandv;
+        ncand[nstack] = 0;
+        next[nstack] = 0;
+        for (int d = 0; d < 4; d++) {
+            if (!(g->directions & (1u << d))) continue;
+            int dr, dc, run = 0;
+            step_of(d, &dr, &dc);
+            long r = first / g->cols, c = first % g->cols;
+            int most = g->sizes_all ? 5 : BUTTONS_MAX_SIZE; /* runs of 2 and 3 tile any line */
+            while (run < most && inside(g, r, c) && b->grid[r * g->cols + c] == '.') run++, r += dr, c += dc;
+            for (int s = 2; s <= run; s++) {
+                if (!size_ok(g, s)) continue;
+                if (ncandv == capcand) {
+                    capcand = capcand ? 2 * capcand : 256;
+                    cand = pl_xrealloc(cand, (size_t)capcand * sizeof *cand);
+                }
+                cand[ncandv++] = d * 256 + s;
+                ncand[nstack]++;
             }
         }
-        *p++ = ch;
-        if (i % cols == cols - 1) *p++ = '\n';
+        int *cs = cand + cand_at[nstack];
+        for (int i = ncand[nstack] - 1; i > 0; i--) {
+            int j = (int)pl_rng_below(b->rng, (uint64_t)i + 1), t = cs[i];
+            cs[i] = cs[j];
+            cs[j] = t;
+        }
+        stack[nstack].start = first;
+        nstack++;
+        /* try the next candidate of the top level; none left: undo the level below */
+        for (;;) {
+            long top = nstack - 1;
+            bool placed = false;
+            while (next[top] < ncand[top]) {
+                int cv = cand[cand_at[top] + next[top]++];
+                tile t = {.start = stack[top].start, .d = cv / 256, .size = cv % 256};
+                t.colour = pick_colour(b, t.size);
+                if (t.colour < 0) continue;
+                paint(b, &t, colour_alphabet[t.colour]);
+                if (!tile_keeps_alive(b, &t)) { /* forward checking */
+                    paint(b, &t, '.');
+                    continue;
+                }
+                stack[top] = t;
+                b->count[t.colour] += t.size;
+                placed = true;
+                break;
+            }
+            if (placed) break;
+            ncandv = cand_at[top];
+            if (--nstack == 0) goto done; /* no tiling at all */
+            tile *u = &stack[nstack - 1];
+            paint(b, u, '.');
+            b->count[u->colour] -= u->size;
+            first = u->start;
+        }
     }
-    *p = '\0';
-    return t;
+done:
+    if (ok)
+        for (long i = 0; i < nstack; i++) b->placed += stack[i].size;
+    free(stack);
+    free(cand_at);
+    free(ncand);
+    free(next);
+    free(cand);
+    return ok;
 }
 
-/* The players header goes after the opening comment; the whole level is
- * parsed again so that a bad --players value (or a colour the board lacks)
- * is reported. */
-char *buttons_generate(const pl_opts *o, pl_error *err) {
-    char *t = generate_board(o, err);
-    const char *v = pl_opts_get(o, "players");
-    if (!t || !v) return t;
-    long k;
-    if (pl_opts_long(o, "colours", 3, 1, BUTTONS_MAX_COLOURS, &k, err)) {
-        free(t);
-        return NULL;
-    }
-    char players[200];
-    if (strcmp(v, "partisan") == 0) {
-        /* only the colours on the board (a sparse or --solvable board may
-         * lack some, and the header may not name a colour the board lacks) */
-        bool present[128] = {false};
-        for (const char *line = t; *line;) {
-            size_t n = strcspn(line, "\n");
-            if (*line != '#' && !memchr(line, ':', n)) /* a board row, not a comment or header */
-                for (size_t q = 0; q < n; q++) present[(unsigned char)line[q] & 127] = true;
-            line += n + (line[n] == '\n');
+/* Tiles every line of line_dir (each empty run a sum of allowed sizes):
+ * runs of random allowed sizes along each line, each of a random colour
+ * under the cap; false when the cap leaves no colour for a run. */
+static bool tile_lines(builder *b) {
+    const gen *g = b->g;
+    int dr, dc;
+    step_of(b->line_dir, &dr, &dc);
+    for (long i = 0; i < g->rows * g->cols; i++) {
+        long r = i / g->cols, c = i % g->cols;
+        if (b->grid[i] != '.' || (inside(g, r - dr, c - dc) && b->grid[(r - dr) * g->cols + c - dc] == '.')) continue;
+        int run = 0; /* i starts a run of empty cells */
+        while (inside(g, r + run * dr, c + run * dc) && b->grid[(r + run * dr) * g->cols + c + run * dc] == '.') run++;
+        for (long at = i; run > 0;) {
+            int sizes[BUTTONS_MAX_SIZE + 1], n = 0;
+            for (int s = 2; s <= run && s <= BUTTONS_MAX_SIZE; s++)
+                if (size_ok(g, s) && b->sums[run - s] && (!g->sizes_all || s <= 5)) sizes[n++] = s;
+            tile t = {.start = at, .d = b->line_dir, .size = sizes[pl_rng_below(b->rng, (uint64_t)n)]};
+            t.colour = pick_colour(b, t.size);
+            if (t.colour < 0) return false;
+            paint(b, &t, colour_alphabet[t.colour]);
+            b->count[t.colour] += t.size;
+            b->placed += t.size;
+            run -= t.size;
+            at += (long)t.size * (dr * g->cols + dc);
         }
-        char set[2][BUTTONS_MAX_COLOURS + 1] = {{0}};
-        int n[2] = {0, 0};
-        for (long c = 0; c < k; c++)
-            if (c != 2 && present[(unsigned char)colour_alphabet[c]])
-                set[c < 2 ? c : (c - 3) % 2][n[c < 2 ? c : (c - 3) % 2]++] = colour_alphabet[c];
-        snprintf(players, sizeof players, "partisan %s %s%s", n[0] ? set[0] : "-", n[1] ? set[1] : "-",
-                 k >= 3 && present['c'] ? " c" : "");
-    } else {
-        snprintf(players, sizeof players, "%.190s", v);
     }
-    const char *nl = strchr(t, '\n');
-    size_t at = nl ? (size_t)(nl - t) + 1 : 0, len = strlen(t), pn = strlen(players);
-    char *out = pl_xmalloc(len + pn + 12);
-    memcpy(out, t, at);
-    int w = sprintf(out + at, "players: %s\n", players);
-    memcpy(out + at + (size_t)w, t + at, len - at + 1);
-    free(t);
-    pl_level_text lt;
-    if (pl_level_text_parse("--players", out, strlen(out), &lt, err)) {
-        free(out);
-        return NULL;
+    return true;
+}
+
+/* sums[n] (n = 0 .. 255): n is a sum of allowed sizes. */
+static void size_sums(const gen *g, bool *sums) {
+    sums[0] = true;
+    for (int n = 1; n <= 255; n++) {
+        sums[n] = false;
+        for (int s = 2; s <= n && !sums[n]; s++) sums[n] = size_ok(g, s) && sums[n - s];
     }
-    buttons_level check;
-    int bad = buttons_level_parse(&lt, &check, err);
-    pl_level_text_free(&lt);
-    buttons_level_free(&check);
-    if (bad) {
-        free(out);
-        return NULL;
+}
+
+/* The directions whose every line (of the empty board) runs of allowed
+ * sizes can tile: a bit each. */
+static unsigned tileable_directions(const gen *g, const bool *sums) {
+    unsigned out = 0;
+    for (int d = 0; d < 4; d++) {
+        if (!(g->directions & (1u << d))) continue;
+        /* h, v: every line has the board's length; a diagonal of length 1
+         * lies in a corner */
+        bool ok = d == 0 ? sums[g->cols] : d == 1 ? sums[g->rows] : g->rows * g->cols == 0;
+        if (ok) out |= 1u << d;
     }
     return out;
+}
+
+/* Returns false when --fill 100 asked for a full board and this attempt
+ * did not make one. With --fill 100: when some allowed direction's lines
+ * can all be tiled, half the board is placed at random keeping them
+ * tileable and the lines tile the rest (this cannot fail but for the
+ * frequency cap); otherwise random placements that keep every cell alive
+ * and a depth-first search tile the rest (none random in the last
+ * attempts). */
+static bool solvable_board(const gen *g, pl_rng *rng, char *grid, int attempt) {
+    long ncells = g->rows * g->cols;
+    builder b = {.g = g, .rng = rng, .grid = grid};
+    memset(grid, '.', (size_t)ncells);
+    if (g->fill < 100) {
+        random_placements(&b, ncells * g->fill / 100, KEEP_NOTHING);
+        return true;
+    }
+    bool sums[256];
+    size_sums(g, sums);
+    b.sums = sums;
+    unsigned lines = tileable_directions(g, sums);
+    if (lines) {
+        int dirs[4], n = 0;
+        for (int d = 0; d < 4; d++)
+            if (lines & (1u << d)) dirs[n++] = d;
+        b.line_dir = dirs[pl_rng_below(rng, (uint64_t)n)];
+        random_placements(&b, ncells / 2, KEEP_LINES);
+        return tile_lines(&b);
+    }
+    if (attempt < FULL_ATTEMPTS - 5) random_placements(&b, ncells / 2, KEEP_ALIVE);
+    return tile_rest(&b, 50 * ncells + 1000);
+}
+
+/* ---------- two-player boards ---------- */
+
+/* Does player (1 or 2; 0: anyone) have a feasible cut on cells? */
+static bool has_cut(const buttons_level *l, const uint8_t *cells, int player, buttons_cut *found) {
+    for (int a = 0; a < l->rows * l->cols; a++) {
+        if (!cells[a] || (player && !buttons_player_may_cut(l, player, cells[a]))) continue;
+        int r1 = a / l->cols, c1 = a % l->cols;
+        for (int d = 0; d < 4; d++) {
+            if (!(l->directions & (1u << d))) continue;
+            int r = r1 + buttons_dir_dr[d], c = c1 + buttons_dir_dc[d];
+            for (; r >= 0 && c >= 0 && r < l->rows && c < l->cols; r += buttons_dir_dr[d], c += buttons_dir_dc[d]) {
+                int v = cells[r * l->cols + c];
+                if (!v) continue;
+                if (v != cells[a]) break; /* blocks every longer cut */
+                int colour, size;
+                char why[8];
+                buttons_cut x = {r1, c1, r, c};
+                if (buttons_cut_check(l, cells, x, &colour, &size, why, sizeof why) == 0) {
+                    if (found) *found = x;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* A real game: partisan, each player has a feasible cut of their own at the
+ * start; impartial and scoring, some first cut leaves a cut for player 2. */
+static bool both_players_move(const buttons_level *l) {
+    size_t n = (size_t)l->rows * (size_t)l->cols;
+    if (l->players == BUTTONS_PARTISAN) return has_cut(l, l->cell, 1, NULL) && has_cut(l, l->cell, 2, NULL);
+    uint8_t *cells = pl_xmalloc(n);
+    bool ok = false;
+    for (int a = 0; a < (int)n && !ok; a++) {
+        if (!l->cell[a]) continue;
+        int r1 = a / l->cols, c1 = a % l->cols;
+        for (int d = 0; d < 4 && !ok; d++) {
+            if (!(l->directions & (1u << d))) continue;
+            int r = r1 + buttons_dir_dr[d], c = c1 + buttons_dir_dc[d];
+            for (; !ok && r >= 0 && c >= 0 && r < l->rows && c < l->cols;
+                 r += buttons_dir_dr[d], c += buttons_dir_dc[d]) {
+                int v = l->cell[r * l->cols + c];
+                if (!v) continue;
+                if (v != l->cell[a]) break;
+                int colour, size;
+                char why[8];
+                buttons_cut x = {r1, c1, r, c};
+                if (buttons_cut_check(l, l->cell, x, &colour, &size, why, sizeof why)) continue;
+                memcpy(cells, l->cell, n);
+                buttons_cut_apply(l, cells, x);
+                ok = has_cut(l, cells, 2, NULL);
+            }
+        }
+    }
+    free(cells);
+    return ok;
+}
+
+/* The players header for this board: --players as given, or for 'partisan'
+ * alone the colours on the board (the header may not name a colour the
+ * board lacks): a to player 1, b to player 2, c to both, then alternating. */
+static void players_header(const gen *g, const char *grid, char *out, size_t n) {
+    if (strcmp(g->players, "partisan") != 0) {
+        snprintf(out, n, "%s", g->players);
+        return;
+    }
+    bool present[128] = {false};
+    for (long i = 0; i < g->rows * g->cols; i++) present[(unsigned char)grid[i] & 127] = true;
+    char set[2][BUTTONS_MAX_COLOURS + 1] = {{0}};
+    int m[2] = {0, 0};
+    for (long c = 0; c < g->k; c++)
+        if (c != 2 && present[(unsigned char)colour_alphabet[c]]) {
+            int p = c < 2 ? (int)c : (int)(c - 3) % 2;
+            set[p][m[p]++] = colour_alphabet[c];
+        }
+    snprintf(out, n, "partisan %s %s%s", m[0] ? set[0] : "-", m[1] ? set[1] : "-",
+             g->k >= 3 && present['c'] ? " c" : "");
+}
+
+/* ---------- the generator ---------- */
+
+static int read_options(const pl_opts *o, gen *g, pl_error *err) {
+    memset(g, 0, sizeof *g);
+    if (pl_opts_long(o, "rows", 6, 1, 255, &g->rows, err) || pl_opts_long(o, "cols", 6, 1, 255, &g->cols, err) ||
+        pl_opts_long(o, "colours", 3, 1, BUTTONS_MAX_COLOURS, &g->k, err) ||
+        pl_opts_long(o, "frequency", 0, 0, 1000000, &g->freq, err) ||
+        pl_opts_long(o, "fill", 100, 0, 100, &g->fill, err) || pl_opts_u64(o, "seed", 1, &g->seed, err))
+        return -1;
+    g->solvable = pl_opts_has(o, "solvable");
+    g->players = pl_opts_get(o, "players");
+    g->dirs = pl_opts_get(o, "directions");
+    g->sizes = pl_opts_get(o, "sizes");
+    if (!g->dirs) g->dirs = "*";
+    if (!g->sizes) g->sizes = "all";
+    /* each value goes on one header line and into the provenance line */
+    const char *name[3] = {"directions", "sizes", "players"}, *value[3] = {g->dirs, g->sizes, g->players};
+    for (int i = 0; i < 3; i++)
+        for (const char *q = value[i]; q && *q; q++)
+            if ((unsigned char)*q < 32 || (unsigned char)*q > 126)
+                return pl_error_set(err, NULL, 0, 0, "--%s: unexpected character 0x%02X", name[i], (unsigned char)*q);
+    /* the headers are checked by parsing them as a level would: directions
+     * and sizes, then the players header over a row of every colour */
+    for (int pass = 0; pass < (g->players ? 2 : 1); pass++) {
+        pl_sbuf probe = {0};
+        if (pass)
+            pl_sbuf_printf(&probe, "players: %.200s\n", strcmp(g->players, "partisan") ? g->players : "impartial");
+        pl_sbuf_printf(&probe, "directions: %.60s\nsizes: %.200s\n", g->dirs, g->sizes);
+        pl_sbuf_printf(&probe, "%.*s\n", (int)g->k, colour_alphabet);
+        pl_level_text lt;
+        buttons_level check;
+        int bad = pl_level_text_parse(pass ? "--players" : "--directions/--sizes", probe.s, probe.n, &lt, err);
+        free(probe.s);
+        if (bad) return -1;
+        bad = buttons_level_parse(&lt, &check, err);
+        pl_level_text_free(&lt);
+        if (bad) {
+            buttons_level_free(&check); /* what the parser allocated before it failed */
+            return -1;
+        }
+        g->directions = check.directions;
+        g->sizes_all = check.sizes_all;
+        g->size_mask = check.size_mask;
+        buttons_level_free(&check);
+    }
+    if (g->players && strcmp(g->players, "partisan") == 0 && g->k < 2)
+        return pl_error_set(err, NULL, 0, 0,
+                            "--players partisan with one colour leaves player 2 no colour to cut "
+                            "(give --colours 2 or more)");
+    long cells = g->rows * g->cols;
+    if (g->fill == 100 && g->freq && g->k * g->freq < cells)
+        return pl_error_set(err, NULL, 0, 0,
+                            "--fill 100 asks for %ld buttons, but --colours %ld --frequency %ld allow at most %ld",
+                            cells, g->k, g->freq, g->k * g->freq);
+    return 0;
+}
+
+/* The level's text for this grid; NULL with err when the level reader
+ * rejects it (a --players header naming a colour this board lacks). */
+static char *level_text(const gen *g, const char *grid, buttons_level *l, pl_error *err) {
+    pl_sbuf b = {0};
+    provenance(&b, g);
+    if (g->players) {
+        char players[200];
+        players_header(g, grid, players, sizeof players);
+        pl_sbuf_printf(&b, "players: %s\n", players);
+    }
+    pl_sbuf_printf(&b, "directions: %s\nsizes: %s\n", g->dirs, g->sizes);
+    for (long r = 0; r < g->rows; r++) pl_sbuf_printf(&b, "%.*s\n", (int)g->cols, grid + r * g->cols);
+    pl_level_text lt;
+    int bad = pl_level_text_parse("(generated)", b.s, b.n, &lt, err);
+    if (!bad) {
+        bad = buttons_level_parse(&lt, l, err);
+        pl_level_text_free(&lt);
+        if (bad) buttons_level_free(l); /* what the parser allocated before it failed */
+    }
+    if (bad) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
+char *buttons_generate(const pl_opts *o, pl_error *err) {
+    gen g;
+    if (read_options(o, &g, err)) return NULL;
+    pl_rng rng;
+    pl_rng_seed(&rng, g.seed);
+    char *grid = pl_xmalloc((size_t)(g.rows * g.cols) + 1);
+    int attempts = g.players ? PLAYER_ATTEMPTS : 1;
+    char last[300] = "";
+    for (int a = 0; a < attempts; a++) {
+        if (g.solvable) {
+            int t = 0;
+            while (t < FULL_ATTEMPTS && !solvable_board(&g, &rng, grid, t)) t++;
+            if (t == FULL_ATTEMPTS) {
+                free(grid);
+                return pl_error_set(err, NULL, 0, 0,
+                                    "--solvable --fill 100: no full board found in %d attempts (these --rows, --cols, "
+                                    "--directions and --sizes, or --frequency, may leave cells that no cut can take); "
+                                    "try a lower --fill",
+                                    FULL_ATTEMPTS),
+                       NULL;
+            }
+        } else {
+            plain_board(&g, &rng, grid);
+        }
+        buttons_level l;
+        pl_error e = {0};
+        char *text = level_text(&g, grid, &l, &e);
+        if (!text && !g.players) {
+            free(grid);
+            *err = e;
+            return NULL;
+        }
+        bool ok = text && (!g.players || both_players_move(&l));
+        /* the reason of this draw, for the message when every one fails */
+        if (!text)
+            snprintf(last, sizeof last, "%.250s", e.msg);
+        else
+            snprintf(last, sizeof last, "%s",
+                     l.players == BUTTONS_PARTISAN ? "a player has no feasible cut of their own"
+                                                   : "no first cut leaves player 2 a cut");
+        if (text) buttons_level_free(&l);
+        if (ok) {
+            free(grid);
+            return text;
+        }
+        free(text);
+    }
+    pl_error_set(err, NULL, 0, 0,
+                 "--players %s: no board on which both players have a move in %d draws (the last: %s); try more "
+                 "colours, a fuller board or other --directions and --sizes",
+                 g.players, attempts, last);
+    free(grid);
+    return NULL;
 }

@@ -109,8 +109,8 @@ static int read_ring(wkt_src *w, wkt_ring *r) {
         pt.at = w->pos;
         if (read_number(w, &pt.x) || read_number(w, &pt.y)) return -1;
         if (pt.x < 0 || pt.x > 1 || pt.y < 0 || pt.y > 1) {
-            char b[96];
-            snprintf(b, sizeof b, "%.17g %.17g", pt.x, pt.y);
+            char b[96], bx[PL_DOUBLE_CHARS], by[PL_DOUBLE_CHARS];
+            snprintf(b, sizeof b, "%s %s", pl_double_text(pt.x, bx), pl_double_text(pt.y, by));
             return wkt_fail_at(w, pt.at, "point (%s) lies outside the unit square [0,1]x[0,1]", b);
         }
         if (r->n == r->cap) {
@@ -305,9 +305,9 @@ static int build_target(snip_level *l, wkt_src *w) {
         double x = 0, y = 0;
         if (loc) GEOSGeomGetX_r(l->ctx, loc, &x), GEOSGeomGetY_r(l->ctx, loc, &y);
         size_t at = nearest_point(&g, x, y);
-        char msg[400];
-        snprintf(msg, sizeof msg, "invalid target: %.200s near (%.17g %.17g)",
-                 valid == 0 && reason ? reason : l->geos_msg, x, y);
+        char msg[400], bx[PL_DOUBLE_CHARS], by[PL_DOUBLE_CHARS];
+        snprintf(msg, sizeof msg, "invalid target: %.200s near (%s %s)", valid == 0 && reason ? reason : l->geos_msg,
+                 pl_double_text(x, bx), pl_double_text(y, by));
         if (reason) GEOSFree_r(l->ctx, reason);
         if (loc) GEOSGeom_destroy_r(l->ctx, loc);
         GEOSGeom_destroy_r(l->ctx, geom);
@@ -589,11 +589,15 @@ int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *co
     return 0;
 }
 
+/* Numbers in the shortest form that reads back as the same double (90.25,
+ * not 90.249999999999986): the move replays exactly as it was built. */
 void snip_move_format(const snip_move *m, char *buf, size_t n) {
+    char x[3][PL_DOUBLE_CHARS];
     if (m->kind == SNIP_MOVE_SNIP)
-        snprintf(buf, n, "snip %d %d %.17g %.17g %.17g", m->a, m->b, m->theta, m->tx, m->ty);
+        snprintf(buf, n, "snip %d %d %s %s %s", m->a, m->b, pl_double_text(m->theta, x[0]), pl_double_text(m->tx, x[1]),
+                 pl_double_text(m->ty, x[2]));
     else if (m->kind == SNIP_MOVE_KEEP)
-        snprintf(buf, n, "keep %d %.17g %.17g", m->a, m->x, m->y);
+        snprintf(buf, n, "keep %d %s %s", m->a, pl_double_text(m->x, x[0]), pl_double_text(m->y, x[1]));
     else
         snprintf(buf, n, "reset %d", m->a);
 }

@@ -34,6 +34,34 @@ static void level_free(void *p) {
     free(p);
 }
 
+/* The goals no play of any length can meet (nothing refills): more dots of
+ * a colour than the board has, or, with bombs off, than the dots of it that
+ * some play may ever remove (inert.c, an over-approximation). As {colour:
+ * that bound}; NULL when no goal is out of reach. */
+static json_t *impossible_goals(const twodots_level *l) {
+    int most[TWODOTS_MAX_COLOURS + 1];
+    for (int c = 0; c <= l->ncolours; c++) most[c] = l->count[c];
+    if (!l->bombs && l->ndots) {
+        int n = l->rows * l->cols;
+        uint8_t *R = pl_xmalloc((size_t)n);
+        int *scratch = pl_xmalloc((size_t)(l->cols + 1 + 2 * n) * sizeof *scratch);
+        twodots_removable(l->rows, l->cols, l->cell, R, scratch);
+        for (int c = 0; c <= l->ncolours; c++) most[c] = 0;
+        for (int i = 0; i < n; i++)
+            if (R[i]) most[l->cell[i]]++;
+        free(R);
+        free(scratch);
+    }
+    json_t *out = NULL;
+    for (int g = 0; g < l->ngoals; g++) {
+        int c = l->goal_colour[g];
+        if (l->goal_count[g] <= most[c]) continue;
+        if (!out) out = json_object();
+        json_object_set_new(out, l->colour_name[c], json_integer(most[c]));
+    }
+    return out;
+}
+
 static void level_info(const void *p, json_t *o) {
     const twodots_level *l = p;
     json_object_set_new(o, "rows", json_integer(l->rows));
@@ -55,6 +83,8 @@ static void level_info(const void *p, json_t *o) {
         json_object_set_new(goals, l->colour_name[l->goal_colour[g]], json_integer(l->goal_count[g]));
     }
     json_object_set_new(o, "goals", goals);
+    json_t *impossible = impossible_goals(l);
+    if (impossible) json_object_set_new(o, "impossible_goals", impossible);
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
     if (l->regions.n) json_object_set_new(o, "regions", json_integer(l->regions.n));
 }
