@@ -131,8 +131,65 @@ int pl_cli_fail_error(const pl_error *e) {
     return PL_EXIT_USAGE;
 }
 
+/* JSON as jansson writes it (JSON_INDENT(2) or one line, keys in order),
+ * but every real in the shortest form that reads back exactly
+ * (pl_double_text: 0.1, not 0.10000000000000001), with ".0" when that form
+ * has no point or exponent, so it stays a JSON real. Leaves other than reals
+ * are jansson's own text. */
+static void json_text(pl_sbuf *b, json_t *v, int indent, int depth) {
+    if (json_is_real(v)) {
+        char t[PL_DOUBLE_CHARS];
+        pl_double_text(json_real_value(v), t);
+        pl_sbuf_printf(b, "%s%s", t, strpbrk(t, ".eni") ? "" : ".0");
+    } else if (json_is_object(v) || json_is_array(v)) {
+        bool obj = json_is_object(v);
+        size_t n = obj ? json_object_size(v) : json_array_size(v);
+        if (n == 0) {
+            pl_sbuf_printf(b, obj ? "{}" : "[]");
+            return;
+        }
+        pl_sbuf_printf(b, obj ? "{" : "[");
+        size_t i = 0;
+        const char *key;
+        json_t *x;
+        void *it = obj ? json_object_iter(v) : NULL;
+        for (; obj ? it != NULL : i < n; i++) {
+            if (obj) {
+                key = json_object_iter_key(it);
+                x = json_object_iter_value(it);
+                it = json_object_iter_next(v, it);
+            } else {
+                key = NULL;
+                x = json_array_get(v, i);
+            }
+            if (i) pl_sbuf_printf(b, indent ? "," : ", ");
+            if (indent) pl_sbuf_printf(b, "\n%*s", indent * (depth + 1), "");
+            if (key) {
+                json_t *k = json_string(key);
+                char *ks = json_dumps(k, JSON_ENCODE_ANY);
+                pl_sbuf_printf(b, "%s: ", ks ? ks : "\"?\"");
+                free(ks);
+                json_decref(k);
+            }
+            json_text(b, x, indent, depth + 1);
+        }
+        if (indent) pl_sbuf_printf(b, "\n%*s", indent * depth, "");
+        pl_sbuf_printf(b, obj ? "}" : "]");
+    } else {
+        char *t = json_dumps(v, JSON_ENCODE_ANY);
+        pl_sbuf_printf(b, "%s", t ? t : "null");
+        free(t);
+    }
+}
+
+char *pl_cli_json_dumps(json_t *v, bool indent) {
+    pl_sbuf b = {0};
+    json_text(&b, v, indent ? 2 : 0, 0);
+    return b.s ? b.s : pl_xstrdup("");
+}
+
 void pl_cli_print_json(json_t *j) {
-    char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    char *s = pl_cli_json_dumps(j, true);
     if (s) {
         fputs(s, stdout);
         fputc('\n', stdout);
@@ -147,7 +204,7 @@ void pl_cli_print_json_text(const char *key, json_t *v) {
         const char *k;
         json_t *x;
         json_object_foreach(v, k, x) {
-            char *s = json_dumps(x, JSON_ENCODE_ANY);
+            char *s = pl_cli_json_dumps(x, false);
             printf(" %s=%s", k, s ? s : "?");
             free(s);
         }
@@ -155,7 +212,7 @@ void pl_cli_print_json_text(const char *key, json_t *v) {
     } else if (json_is_string(v)) {
         printf("%s: %s\n", key, json_string_value(v));
     } else {
-        char *s = json_dumps(v, JSON_ENCODE_ANY);
+        char *s = pl_cli_json_dumps(v, false);
         printf("%s: %s\n", key, s ? s : "?");
         free(s);
     }

@@ -42,6 +42,9 @@ void pl_cli_print_solution(FILE *f, const pl_solution *sol, const char *algorith
                            bool memory, bool with_moves);
 /* info's output: j as JSON, or one "key: value" line a key; frees j. */
 void pl_cli_print_info(json_t *j, bool json);
+/* v as JSON text (indented by two, or on one line), reals in the shortest
+ * form that reads back exactly; malloc'd. pl_cli_print_json prints it. */
+char *pl_cli_json_dumps(json_t *v, bool indent);
 /* Writes text to path ("-": stdout); 0, or exit 2 after a message. */
 int pl_cli_write_file(const char *path, const char *text);
 /* solve -o: the certificate in sol as a MOVES file at out ("-": stdout),

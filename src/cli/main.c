@@ -828,7 +828,7 @@ static void print_census_text(json_t *j) {
                     printf("]");
                     continue;
                 }
-                char *sv = json_dumps(ev, JSON_ENCODE_ANY);
+                char *sv = pl_cli_json_dumps(ev, false);
                 printf(" %s=%s", ek, sv ? sv : "?");
                 free(sv);
             }
