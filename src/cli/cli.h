@@ -65,4 +65,10 @@ extern const pl_option pl_cli_lift_options[];
 /* The game's reductions, for `GAME help`. */
 void pl_cli_print_reductions(FILE *f, const pl_game *g);
 
+/* `puzzlelab GAME sweep` (sweep.c) and `puzzlelab GAME plot` (plot.c). */
+int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o);
+int pl_cli_plot(const pl_game *g, int npos, char **pos, const pl_opts *o);
+extern const pl_option pl_cli_sweep_options[];
+extern const pl_option pl_cli_plot_options[];
+
 #endif

@@ -132,6 +132,11 @@ static const command commands[] = {
     {"lift", "SOURCE LEVEL MOVES",
      "turn a certificate of a constructed level back into one of the source instance, checked by its verifier",
      pl_cli_lift, pl_cli_lift_options, false, false, false, false, true},
+    {"sweep", "--param N=V...",
+     "solve generated instances over a grid of generator parameters: records, a summary per cell, a plot", pl_cli_sweep,
+     pl_cli_sweep_options, true, false, false, false, false},
+    {"plot", "TABLE", "plot a sweep's records: solvable fraction or effort against a parameter, a line per series",
+     pl_cli_plot, pl_cli_plot_options, true, false, false, false, false},
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -233,6 +238,9 @@ static int command_options(const pl_game *g, const command *c, pl_option *out) {
     static const pl_option objective_info[] = {
         {"objective", "OBJ", "the objective whose algorithm is named (default: the game's first)"},
         {NULL, NULL, NULL}};
+    static const pl_option objective_sweep[] = {
+        {"objective", "OBJ", "the objective every instance is solved for (default: the game's first)"},
+        {NULL, NULL, NULL}};
     if (c->run == cmd_solve) {
         add_options(out, &n, c->options, g, true);
         add_options(out, &n, g->solve_options, g, false);
@@ -248,6 +256,7 @@ static int command_options(const pl_game *g, const command *c, pl_option *out) {
         if (c->run == cmd_play && g->objectives) add_options(out, &n, objective_play, g, false);
         if (c->run == cmd_generate) add_options(out, &n, g->generate_options, g, false);
         if (c->run == cmd_census) add_options(out, &n, g->census_options, g, false);
+        if (c->run == pl_cli_sweep && g->objectives) add_options(out, &n, objective_sweep, g, false);
     }
     out[n] = (pl_option){NULL, NULL, NULL};
     return n;
@@ -273,7 +282,7 @@ static int parse_args(const pl_game *g, const command *c, int argc, char **argv,
     command_options(g, c, opts);
     const pl_option *lists[1] = {opts};
     bool dash_o = c->run == cmd_generate || c->run == cmd_render || c->run == cmd_play || c->run == cmd_solve ||
-                  c->run == pl_cli_reduce || c->run == pl_cli_lift;
+                  c->run == pl_cli_reduce || c->run == pl_cli_lift || c->run == pl_cli_sweep || c->run == pl_cli_plot;
     char where[96];
     snprintf(where, sizeof where, "%s %s", g->name, c->name);
     return pl_cli_parse_args(lists, 1, where, dash_o, argc, argv, pos, npos, o);
