@@ -18,9 +18,10 @@
 #
 # Then the reductions: every source under levels/reductions/ (X3C, 3-SAT,
 # Vertex Cover; 3-Partition for Clickomania's Theorem 14) is solved, reduced
-# to its Two Dots (or Clickomania) construction (with the
-# forward certificate when the source has one, which verify must accept),
-# the level is solved by exact search (--any-length) and its certificate
+# to its Two Dots (or Clickomania) construction, and each 3-SAT source also
+# to Buttons & Scissors' Theorems 2 and 7 (with the forward certificate when
+# the source has one, which verify must accept), the level is solved (Two
+# Dots by exact search with --any-length, the others by auto) and its certificate
 # lifted back to one the source's verifier accepts; the two answers must
 # agree (unknown at the time limit is reported, not a failure). A second
 # table; the constructions are drawn with their gadgets.
@@ -187,17 +188,27 @@ done
 
 # ---- the reductions: source -> level -> both solved, forward and lift ----
 declare -a X_SRC=() X_ANS=() X_SIZE=() X_GAME=() X_FWD=() X_LIFT=() X_AGREE=()
+# One job a line: SOURCE GAME PROBLEM THEOREM (- for the game's only one).
+# A SAT source goes to Two Dots and to both of Buttons & Scissors' theorems.
+JOBS_FILE=$(mktemp)
 for src in levels/reductions/*; do
-    game=twodots
-    any=(--any-length)
     case $src in
-    *.x3c) problem=x3c ;;
-    *.cnf) problem=sat ;;
-    *.gr) problem=vertex-cover ;;
-    *.3p) problem=3partition game=clickomania any=() ;;
-    *) continue ;;
+    *.x3c) echo "$src twodots x3c -" ;;
+    *.cnf) printf '%s twodots sat -\n%s buttons sat 2\n%s buttons sat 7\n' "$src" "$src" "$src" ;;
+    *.gr) echo "$src twodots vertex-cover -" ;;
+    *.3p) echo "$src clickomania 3partition -" ;;
     esac
-    stem="$OUT/reduce-$(basename "$src")"
+done >"$JOBS_FILE"
+while read -r src game problem theorem <&3; do
+    any=()
+    [[ $game == twodots ]] && any=(--any-length)
+    theorem_args=()
+    label="$src ($game)"
+    if [[ $theorem != - ]]; then
+        theorem_args=(--theorem "$theorem")
+        label="$src ($game, Theorem $theorem)"
+    fi
+    stem="$OUT/reduce-$(basename "$src")-$game${theorem/#-/}"
     "$PL" "$problem" solve --time-limit "$TIME_LIMIT" "$src" >"$stem.cert" 2>"$stem.err"
     answer=$(head -n 1 "$stem.cert")
     fwd="-"
@@ -206,7 +217,8 @@ for src in levels/reductions/*; do
     else
         reduce_args=()
     fi
-    if ! "$PL" "$game" reduce --from "$problem" "$src" -o "$stem.level" "${reduce_args[@]}" 2>>"$stem.err"; then
+    if ! "$PL" "$game" reduce --from "$problem" "${theorem_args[@]}" "$src" -o "$stem.level" "${reduce_args[@]}" \
+        2>>"$stem.err"; then
         echo "demo.sh: $game reduce --from $problem $src failed: $(head -n 2 "$stem.err")" >&2
         FAILURES=$((FAILURES + 1))
         continue
@@ -215,13 +227,13 @@ for src in levels/reductions/*; do
     if [[ $answer == solved ]]; then
         if "$PL" "$game" verify "$stem.level" "$stem.fwd" >"$stem.fwd.verify" 2>&1; then
             fwd="verified"
-            draw "$game" "$stem.level" "$stem.fwd" "reduce-$(basename "$src")-forward"
+            draw "$game" "$stem.level" "$stem.fwd" "$(basename "$stem")-forward"
         else
             fwd="FAIL"
             FAILURES=$((FAILURES + 1))
         fi
     fi
-    "$PL" "$game" render "$stem.level" -o "$PICTURES/reduce-$(basename "$src").png" --cell-size 16 --letters \
+    "$PL" "$game" render "$stem.level" -o "$PICTURES/$(basename "$stem").png" --cell-size 16 --letters \
         2>>"$stem.err" && NPICTURES=$((NPICTURES + 1))
     "$PL" "$game" solve "${any[@]}" --time-limit "$TIME_LIMIT" "$stem.level" >"$stem.sol" 2>>"$stem.err"
     game_status=$(head -n 1 "$stem.sol")
@@ -241,14 +253,15 @@ for src in levels/reductions/*; do
         agree="NO"
         FAILURES=$((FAILURES + 1))
     fi
-    X_SRC+=("$src")
+    X_SRC+=("$label")
     X_ANS+=("$answer")
     X_SIZE+=("$size")
     X_GAME+=("$game_status")
     X_FWD+=("$fwd")
     X_LIFT+=("$lifted")
     X_AGREE+=("$agree")
-done
+done 3<"$JOBS_FILE"
+rm -f "$JOBS_FILE"
 
 if [[ ${#R_LEVEL[@]} == 0 ]]; then
     echo "demo.sh: no levels found under levels/*/"
@@ -277,11 +290,11 @@ for i in "${!R_LEVEL[@]}"; do
 done
 if [[ ${#X_SRC[@]} != 0 ]]; then
     echo
-    xfmt="%-34s  %-10s  %-22s  %-10s  %-9s  %-9s  %s\n"
+    xfmt="%-56s  %-10s  %-22s  %-10s  %-9s  %-9s  %s\n"
     # shellcheck disable=SC2059
-    printf "$xfmt" "source (.3p: clickomania)" source level "level" forward lifted agree
+    printf "$xfmt" "source (game, theorem)" source level "level" forward lifted agree
     # shellcheck disable=SC2059
-    printf "$xfmt" "$(dashes 34)" "$(dashes 10)" "$(dashes 22)" "$(dashes 10)" "$(dashes 9)" "$(dashes 9)" "$(dashes 5)"
+    printf "$xfmt" "$(dashes 56)" "$(dashes 10)" "$(dashes 22)" "$(dashes 10)" "$(dashes 9)" "$(dashes 9)" "$(dashes 5)"
     for i in "${!X_SRC[@]}"; do
         # shellcheck disable=SC2059
         printf "$xfmt" "${X_SRC[$i]}" "${X_ANS[$i]}" "${X_SIZE[$i]}" "${X_GAME[$i]}" "${X_FWD[$i]}" "${X_LIFT[$i]}" \
