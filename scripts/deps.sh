@@ -16,7 +16,9 @@
 # PL_DEPS below. An entry "a|b+c" is satisfied by package a, or by b and c
 # together; the first alternative is the one installed.
 
-PL_DEPS="build-essential|gcc+make+libc6-dev cmake pkg-config libjansson-dev libcadical-dev libcairo2-dev libncurses-dev libgeos-dev"
+# libopenmpi-dev and openmpi-bin: `sweep` under mpirun and its test (optional
+# in CMake: the build works without them).
+PL_DEPS="build-essential|gcc+make+libc6-dev cmake pkg-config libjansson-dev libcadical-dev libcairo2-dev libncurses-dev libgeos-dev libopenmpi-dev openmpi-bin"
 # Only for fuzzing (make fuzz); the compiler-rt version follows Debian 12's clang.
 PL_FUZZ_DEPS="clang libclang-rt-14-dev"
 

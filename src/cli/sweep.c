@@ -714,8 +714,9 @@ static char *csv_header_line(const sw_grid *gr) {
 }
 
 /* Solves one instance; returns its record's line (JSON Lines or CSV) and
- * fills r. NULL after printing why (a generator or solver error). */
-static char *run_instance(const sw_setup *ss, const sw_grid *gr, long c, long index, sw_record *r) {
+ * fills r. NULL with fail (a generator or solver error; the caller reports
+ * it: under MPI a worker sends it to rank 0, which prints). */
+static char *run_instance(const sw_setup *ss, const sw_grid *gr, long c, long index, sw_record *r, pl_error *fail) {
     const pl_game *g = ss->g;
     uint64_t seed = instance_seed(ss->seed, gr, c, index);
     pl_error err = {0};
@@ -725,7 +726,7 @@ static char *run_instance(const sw_setup *ss, const sw_grid *gr, long c, long in
         free(gen);
         char cell[512];
         cell_text(gr, c, cell, sizeof cell);
-        pl_cli_failf("sweep: the cell %s, seed %llu: %s", cell, (unsigned long long)seed, err.msg);
+        pl_error_set(fail, NULL, 0, 0, "sweep: the cell %s, seed %llu: %s", cell, (unsigned long long)seed, err.msg);
         return NULL;
     }
     pl_limits lim;
@@ -744,7 +745,7 @@ static char *run_instance(const sw_setup *ss, const sw_grid *gr, long c, long in
         free(sol);
         free(gen);
         g->level_free(level);
-        pl_cli_fail_error(&err);
+        *fail = err;
         return NULL;
     }
     if (sol->status == PL_UNKNOWN && !sol->limit_hit && lim.hit) sol->limit_hit = lim.hit;
@@ -893,6 +894,191 @@ static json_t *summary_json(const pl_game *g, const sw_grid *gr, const sw_table 
     return j;
 }
 
+/* ---------- writing records ---------- */
+
+/* Where finished records go: the table (for the summary) and the file. */
+typedef struct sw_out {
+    FILE *f; /* NULL: no -o */
+    const char *path;
+    sw_table *t;
+    long computed;
+    int rc; /* a write error (reported) */
+} sw_out;
+
+/* Takes a finished record (in canonical order) and its line: into the
+ * table, and out to the file at once, flushed, so that a killed sweep loses
+ * at most the instances being solved. */
+static void emit_record(sw_out *w, char *line, sw_record *r) {
+    sw_table_add(w->t, r);
+    w->computed++;
+    if (w->f && w->rc == 0 && (fputs(line, w->f) == EOF || fflush(w->f) != 0))
+        w->rc = pl_cli_failf("cannot write %s: %s", w->path, strerror(errno));
+    free(line);
+}
+
+#ifdef PL_HAVE_MPI
+static void record_free(sw_record *r, int np) {
+    for (int k = 0; k < np; k++) free(r->value[k]);
+    free(r->solve);
+}
+
+/* ---------- MPI: rank 0 hands out chunks, the other ranks solve ----------
+ *
+ * Under `mpirun -np P` (P > 1) rank 0 is the manager and does no solving:
+ * instances differ in cost by orders of magnitude, and a manager busy on a
+ * long instance would leave the workers waiting for work. Every rank parses
+ * the same command line and builds the same grid; only rank 0 reads and
+ * writes the file (and --resume), prints, and plots. Protocol (tags below):
+ * a worker sends READY; rank 0 answers WORK (a chunk: its position in the
+ * list of missing instances, then the instances as cell * N + index, in
+ * canonical order) or STOP; the worker sends one RESULT an instance
+ * (position, status, seconds, nodes, the record's line and solve line) or
+ * one ERROR (a pl_error) and then READY again. Chunks are guided: a quarter
+ * of the remaining work over the workers, 1 to SW_CHUNK_MAX instances.
+ * Rank 0 keeps records that arrive early until every record before them is
+ * in, so the file is always a prefix of the canonical order: the same bytes
+ * as one process (but for seconds), and what --resume expects. All ranks
+ * run the same binary on the same architecture (the messages are raw
+ * structs). */
+#include <mpi.h>
+#include <time.h>
+
+enum { SW_TAG_READY = 1, SW_TAG_WORK, SW_TAG_RESULT, SW_TAG_ERROR, SW_TAG_STOP };
+enum { SW_CHUNK_MAX = 32 };
+static int mpi_rank, mpi_size = 1;
+static bool mpi_released; /* rank 0: every worker has had its STOP */
+
+typedef struct sw_wire { /* a RESULT's head; the line and the solve line follow, each with its NUL */
+    int64_t pos;
+    int32_t status, pad;
+    double seconds, nodes;
+} sw_wire;
+
+static int worker_loop(const sw_setup *ss, const sw_grid *gr) {
+    long buf[1 + SW_CHUNK_MAX];
+    int rc = 0;
+    for (;;) {
+        MPI_Send(NULL, 0, MPI_BYTE, 0, SW_TAG_READY, MPI_COMM_WORLD);
+        MPI_Status st;
+        MPI_Recv(buf, 1 + SW_CHUNK_MAX, MPI_LONG, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+        if (st.MPI_TAG != SW_TAG_WORK) return rc;
+        int n;
+        MPI_Get_count(&st, MPI_LONG, &n);
+        for (int k = 1; k < n; k++) {
+            long c = buf[k] / ss->count, i = buf[k] % ss->count;
+            sw_record r;
+            pl_error fail = {0};
+            char *line = run_instance(ss, gr, c, i, &r, &fail);
+            if (!line) {
+                MPI_Send(&fail, (int)sizeof fail, MPI_BYTE, 0, SW_TAG_ERROR, MPI_COMM_WORLD);
+                rc = PL_EXIT_USAGE;
+                break;
+            }
+            size_t nl = strlen(line) + 1, ns = strlen(r.solve) + 1;
+            sw_wire h = {.pos = buf[0] + k - 1, .status = r.status, .seconds = r.seconds, .nodes = r.nodes};
+            char *msg = pl_xmalloc(sizeof h + nl + ns);
+            memcpy(msg, &h, sizeof h);
+            memcpy(msg + sizeof h, line, nl);
+            memcpy(msg + sizeof h + nl, r.solve, ns);
+            MPI_Send(msg, (int)(sizeof h + nl + ns), MPI_BYTE, 0, SW_TAG_RESULT, MPI_COMM_WORLD);
+            free(msg);
+            free(line);
+            record_free(&r, gr->np);
+        }
+    }
+}
+
+/* Waits for the next message from any worker without spinning a core (a
+ * blocking MPI_Probe busy-polls in Open MPI, and the manager has no work of
+ * its own): polls, sleeping 20 us doubling to 1 ms while nothing comes. */
+static void manager_probe(MPI_Status *st) {
+    long ns = 20000;
+    for (;;) {
+        int flag = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, st);
+        if (flag) return;
+        struct timespec ts = {0, ns};
+        nanosleep(&ts, NULL);
+        if (ns < 1000000) ns *= 2;
+    }
+}
+
+static int manager_loop(const sw_setup *ss, const sw_grid *gr, const bool *done, sw_out *w) {
+    long total = gr->ncells * ss->count, ntodo = 0;
+    long *todo = pl_xmalloc((size_t)(total + 1) * sizeof *todo);
+    for (long x = 0; x < total; x++)
+        if (!done[x]) todo[ntodo++] = x;
+    char **pending = pl_xcalloc((size_t)ntodo + 1, sizeof *pending);
+    sw_record *prec = pl_xcalloc((size_t)ntodo + 1, sizeof *prec);
+    long handed = 0, written = 0;
+    int active = mpi_size - 1, rc = 0;
+    bool stopping = false;
+    while (active > 0) {
+        MPI_Status st;
+        manager_probe(&st);
+        int n;
+        MPI_Get_count(&st, MPI_BYTE, &n);
+        char *msg = pl_xmalloc((size_t)n + 1);
+        MPI_Recv(msg, n, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (st.MPI_TAG == SW_TAG_READY) {
+            long left = ntodo - handed;
+            if (stopping || w->rc || left == 0) {
+                MPI_Send(NULL, 0, MPI_LONG, st.MPI_SOURCE, SW_TAG_STOP, MPI_COMM_WORLD);
+                active--;
+            } else {
+                long chunk = left / (4L * (mpi_size - 1)), buf[1 + SW_CHUNK_MAX];
+                chunk = chunk < 1 ? 1 : chunk > SW_CHUNK_MAX ? SW_CHUNK_MAX : chunk;
+                buf[0] = handed;
+                for (long k = 0; k < chunk; k++) buf[1 + k] = todo[handed + k];
+                handed += chunk;
+                MPI_Send(buf, (int)(1 + chunk), MPI_LONG, st.MPI_SOURCE, SW_TAG_WORK, MPI_COMM_WORLD);
+            }
+        } else if (st.MPI_TAG == SW_TAG_RESULT && (size_t)n > sizeof(sw_wire)) {
+            sw_wire h;
+            memcpy(&h, msg, sizeof h);
+            msg[n] = '\0';
+            const char *line = msg + sizeof h, *solve = line + strlen(line) + 1;
+            long c = todo[h.pos] / ss->count, i = todo[h.pos] % ss->count;
+            sw_record *r = &prec[h.pos];
+            *r = (sw_record){.index = i,
+                             .seed = instance_seed(ss->seed, gr, c, i),
+                             .status = h.status,
+                             .seconds = h.seconds,
+                             .nodes = h.nodes,
+                             .group = (int)c};
+            for (int k = 0; k < gr->np; k++) r->value[k] = pl_xstrdup(cell_value(gr, c, k));
+            r->solve = pl_xstrdup(solve);
+            pending[h.pos] = pl_xstrdup(line);
+            for (; written < ntodo && pending[written]; written++) { /* out in canonical order */
+                emit_record(w, pending[written], &prec[written]);
+                pending[written] = NULL;
+            }
+        } else if (st.MPI_TAG == SW_TAG_ERROR && (size_t)n == sizeof(pl_error)) {
+            pl_error e;
+            memcpy(&e, msg, sizeof e);
+            if (rc == 0) rc = pl_cli_fail_error(&e); /* the first; the others stop soon */
+            stopping = true;
+        }
+        free(msg);
+    }
+    mpi_released = true;
+    for (long x = written; x < ntodo; x++)
+        if (pending[x]) { /* after an error: records behind the gap */
+            free(pending[x]);
+            record_free(&prec[x], gr->np);
+        }
+    free(pending);
+    free(prec);
+    free(todo);
+    return rc;
+}
+
+/* Started by mpirun (Open MPI's, or another PMI launcher's, environment)? */
+static bool launched_by_mpirun(void) {
+    return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
+}
+#endif
+
 /* ---------- the command ---------- */
 
 /* Reads the records of a previous run of this sweep from path: each must be
@@ -952,7 +1138,7 @@ static int resume_from(const sw_setup *ss, const sw_grid *gr, const char *path, 
     return 0;
 }
 
-int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+static int sweep_run(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     (void)pos;
     if (npos != 0) return pl_cli_failf("sweep takes no files, only options (see 'puzzlelab %s sweep --help')", g->name);
     sw_setup ss = {.g = g};
@@ -1005,6 +1191,13 @@ int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         return pl_cli_failf("sweep: %ld cells x %ld instances is more than 10^8 instances", gr.ncells, ss.count);
     }
     index_grid(&gr);
+#ifdef PL_HAVE_MPI
+    if (mpi_rank > 0) { /* a worker: solves what rank 0 hands out */
+        rc = worker_loop(&ss, &gr);
+        grid_free(&gr);
+        return rc;
+    }
+#endif
     /* every cell's first instance first: a parameter the generator refuses
      * stops the sweep before any work, not hours into it */
     for (long c = 0; c < gr.ncells; c++) {
@@ -1048,23 +1241,28 @@ int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
         }
     }
     long kept = (long)t.n, computed = 0;
-    for (long c = 0; rc == 0 && c < gr.ncells; c++)
-        for (long i = 0; rc == 0 && i < ss.count; i++) {
-            if (done[c * ss.count + i]) continue;
-            sw_record r;
-            char *line = run_instance(&ss, &gr, c, i, &r);
-            if (!line) {
-                rc = PL_EXIT_USAGE;
-                break;
+    sw_out w = {.f = f, .path = out, .t = &t};
+#ifdef PL_HAVE_MPI
+    if (rc == 0 && mpi_size > 1) {
+        rc = manager_loop(&ss, &gr, done, &w);
+    } else
+#endif
+    {
+        for (long c = 0; rc == 0 && w.rc == 0 && c < gr.ncells; c++)
+            for (long i = 0; rc == 0 && w.rc == 0 && i < ss.count; i++) {
+                if (done[c * ss.count + i]) continue;
+                sw_record r;
+                pl_error fail = {0};
+                char *line = run_instance(&ss, &gr, c, i, &r, &fail);
+                if (!line) {
+                    rc = pl_cli_fail_error(&fail);
+                    break;
+                }
+                emit_record(&w, line, &r);
             }
-            sw_table_add(&t, &r);
-            computed++;
-            /* each record is out before the next starts: a killed sweep
-             * loses at most the instance it was solving */
-            if (f && (fputs(line, f) == EOF || fflush(f) != 0))
-                rc = pl_cli_failf("cannot write %s: %s", out, strerror(errno));
-            free(line);
-        }
+    }
+    if (rc == 0) rc = w.rc;
+    computed = w.computed;
     if (f && fclose(f) != 0 && rc == 0) rc = pl_cli_failf("cannot write %s: %s", out, strerror(errno));
     if (rc == 0) {
         if (json) {
@@ -1095,4 +1293,25 @@ int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     sw_table_free(&t);
     grid_free(&gr);
     return rc;
+}
+
+int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+#ifdef PL_HAVE_MPI
+    if (launched_by_mpirun()) {
+        MPI_Init(NULL, NULL);
+        MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);
+        if (mpi_rank > 0) { /* only rank 0 prints (a worker's errors go to rank 0) */
+            FILE *quiet = freopen("/dev/null", "w", stdout);
+            if (quiet) quiet = freopen("/dev/null", "w", stderr);
+            (void)quiet;
+        }
+        int rc = sweep_run(g, npos, pos, o);
+        if (mpi_rank == 0 && mpi_size > 1 && !mpi_released) /* stopped before handing out work */
+            for (int k = 1; k < mpi_size; k++) MPI_Send(NULL, 0, MPI_LONG, k, SW_TAG_STOP, MPI_COMM_WORLD);
+        MPI_Finalize();
+        return rc;
+    }
+#endif
+    return sweep_run(g, npos, pos, o);
 }
