@@ -290,11 +290,121 @@ static void shipped_levels(const char *dir) {
     CHECKF(n >= 2, "only %d levels in %s", n, dir);
 }
 
+/* twodots_apply_path_settled (the replay of verify and play: only the
+ * columns a regular path spans fall) against twodots_apply_path (the whole
+ * board falls) on seeded random settled boards, regular and cyclic moves,
+ * with and without bombs; and twodots_move_check's verdicts on long moves
+ * (more than 32 cells, where repeats are found by sorting). */
+static void settled_replay_matches_plain(void) {
+    pl_rng rng;
+    pl_rng_seed(&rng, 2121);
+    int boards = 0, moves = 0;
+    for (int t = 0; t < 400; t++) {
+        int rows = 1 + (int)pl_rng_below(&rng, 8), cols = 1 + (int)pl_rng_below(&rng, 12);
+        int k = 1 + (int)pl_rng_below(&rng, 3);
+        char text[512];
+        int p = sprintf(text, "bombs: %s\n", pl_rng_below(&rng, 2) ? "on" : "off");
+        int top[16];
+        for (int c = 0; c < cols; c++) top[c] = (int)pl_rng_below(&rng, (uint64_t)rows + 1) / 2;
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < cols; c++) text[p++] = r < top[c] ? '.' : (char)('a' + pl_rng_below(&rng, (uint64_t)k));
+            text[p++] = '\n';
+        }
+        text[p] = '\0';
+        char msg[600];
+        twodots_level *l = gc_parse_msg(G, "t.level", text, msg, sizeof msg);
+        if (!CHECKF(l != NULL, "%s: %s", text, msg)) continue;
+        boards++;
+        int ncells = l->rows * l->cols;
+        uint8_t a[128], b[128];
+        memcpy(a, l->cell, (size_t)ncells);
+        memcpy(b, l->cell, (size_t)ncells);
+        int ca[TWODOTS_MAX_COLOURS + 1] = {0}, cb[TWODOTS_MAX_COLOURS + 1] = {0};
+        for (int step = 0; step < 12; step++) {
+            /* a random walk of distinct same-coloured cells from a random dot */
+            int path[130], len = 0, start = (int)pl_rng_below(&rng, (uint64_t)ncells);
+            if (!a[start]) continue;
+            bool used[128] = {false};
+            path[len++] = start;
+            used[start] = true;
+            int want = 2 + (int)pl_rng_below(&rng, 10);
+            while (len < want) {
+                int cur = path[len - 1], nb[4], nn = 0, r = cur / cols, c = cur % cols;
+                const int dr[4] = {0, 1, 0, -1}, dc[4] = {1, 0, -1, 0};
+                for (int d = 0; d < 4; d++) {
+                    int rr = r + dr[d], cc = c + dc[d];
+                    if (rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
+                    int x = rr * cols + cc;
+                    if (a[x] == a[start] && !used[x]) nb[nn++] = x;
+                }
+                /* close a cycle when the start is adjacent and the walk is long enough */
+                int dr0 = path[len - 1] / cols - start / cols, dc0 = path[len - 1] % cols - start % cols;
+                if (len >= 4 && dr0 * dr0 + dc0 * dc0 == 1 && pl_rng_below(&rng, 2)) {
+                    path[len++] = start;
+                    break;
+                }
+                if (!nn) break;
+                int x = nb[pl_rng_below(&rng, (uint64_t)nn)];
+                path[len++] = x;
+                used[x] = true;
+            }
+            if (len < 2) continue;
+            twodots_apply_path(l, a, path, len, ca);
+            twodots_apply_path_settled(l, b, path, len, cb);
+            moves++;
+            if (!CHECKF(memcmp(a, b, (size_t)ncells) == 0 && memcmp(ca, cb, sizeof ca) == 0,
+                        "board %d move %d: the settled replay differs from the plain one", t, step))
+                break;
+        }
+        G->level_free(l);
+    }
+    CHECKF(boards >= 300 && moves >= 1000, "only %d boards, %d moves", boards, moves);
+
+    /* long moves on one row of 50 dots and a 3 x 20 board of one colour */
+    char text[256];
+    char msg[600];
+    snprintf(text, sizeof text, "%s\n", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    twodots_level *l = gc_parse_msg(G, "t.level", text, msg, sizeof msg);
+    if (CHECKF(l != NULL, "%s", msg)) {
+        twodots_move m = {0};
+        char mv[1024], why[256];
+        int p = 0, path[64], colour, col;
+        bool cyclic;
+        for (int c = 0; c < 40; c++) p += sprintf(mv + p, "%s0,%d", c ? " " : "", c);
+        CHECK(twodots_move_parse(mv, &m, why, sizeof why, &col) == 0);
+        CHECK(twodots_move_check(l, l->cell, &m, path, &colour, &cyclic, why, sizeof why) == 0 && !cyclic);
+        sprintf(mv + p, " 0,38 0,37");
+        CHECK(twodots_move_parse(mv, &m, why, sizeof why, &col) == 0);
+        CHECK(twodots_move_check(l, l->cell, &m, path, &colour, &cyclic, why, sizeof why) == -1);
+        CHECK_STR(why, "repeated cell (0,38) (only the last cell of a cyclic move may repeat one)");
+        twodots_move_free(&m);
+        G->level_free(l);
+    }
+    l = gc_parse_msg(G, "t.level", "aaaaaaaaaaaaaaaaaaaa\naaaaaaaaaaaaaaaaaaaa\naaaaaaaaaaaaaaaaaaaa\n", msg, sizeof msg);
+    if (CHECKF(l != NULL, "%s", msg)) {
+        /* the ring around the board: 2 x 20 + 2 cells, closed on its first */
+        twodots_move m = {0};
+        char mv[1024], why[256];
+        int p = 0, path[64], colour, col;
+        bool cyclic;
+        for (int c = 0; c < 20; c++) p += sprintf(mv + p, "%s0,%d", c ? " " : "", c);
+        p += sprintf(mv + p, " 1,19");
+        for (int c = 19; c >= 0; c--) p += sprintf(mv + p, " 2,%d", c);
+        sprintf(mv + p, " 1,0 0,0");
+        CHECK(twodots_move_parse(mv, &m, why, sizeof why, &col) == 0);
+        CHECK_INT(m.n, 43);
+        CHECK(twodots_move_check(l, l->cell, &m, path, &colour, &cyclic, why, sizeof why) == 0 && cyclic);
+        twodots_move_free(&m);
+        G->level_free(l);
+    }
+}
+
 int main(int argc, char **argv) {
     parser_errors();
     rules();
     bombs();
     verify_reasons();
+    settled_replay_matches_plain();
     if (argc > 1) shipped_levels(argv[1]);
     return check_done("test_twodots_rules");
 }

@@ -127,7 +127,7 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
     int colour;
     bool cyclic;
     if (twodots_move_check(l, st->cells, &st->m, st->path, &colour, &cyclic, reason, n)) return PL_MOVE_ILLEGAL;
-    twodots_apply_path(l, st->cells, st->path, st->m.n, st->collected);
+    twodots_apply_path_settled(l, st->cells, st->path, st->m.n, st->collected);
     st->used++;
     return PL_MOVE_OK;
 }

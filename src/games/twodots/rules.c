@@ -52,12 +52,33 @@ static int same_cell_index(const int *path, int upto, int cell) {
     return -1;
 }
 
+static int cmp_key(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether the move names some cell twice, in O(s log s): then (and only then)
+ * the check below looks each cell up among the earlier ones, which is O(s^2)
+ * and made long moves (one run of 10^5 dots) quadratic to verify. */
+static bool has_repeat(const twodots_move *m) {
+    if (m->n <= 32) return true; /* short: the plain lookup is cheaper */
+    int64_t *key = pl_xmalloc((size_t)m->n * sizeof *key);
+    for (int i = 0; i < m->n; i++) key[i] = (int64_t)(((uint64_t)(uint32_t)m->r[i] << 32) | (uint32_t)m->c[i]);
+    qsort(key, (size_t)m->n, sizeof *key, cmp_key);
+    bool rep = false;
+    for (int i = 1; i < m->n && !rep; i++) rep = key[i] == key[i - 1];
+    free(key);
+    return rep;
+}
+
 int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodots_move *m, int *path, int *colour,
                        bool *cyclic, char *why, size_t n) {
     if (m->n < 2) {
         snprintf(why, n, "a move needs at least two cells");
         return -1;
     }
+    /* no cell named twice: the lookup finds nothing, the verdict is the same */
+    const bool repeat = has_repeat(m);
     int col = 0;
     *cyclic = false;
     for (int i = 0; i < m->n; i++) {
@@ -85,7 +106,7 @@ int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodo
             }
         }
         path[i] = r * l->cols + c;
-        int j = same_cell_index(path, i, path[i]);
+        int j = repeat ? same_cell_index(path, i, path[i]) : -1;
         if (j >= 0) {
             if (i != m->n - 1) {
                 snprintf(why, n, "repeated cell (%d,%d) (only the last cell of a cyclic move may repeat one)", r, c);
@@ -152,4 +173,39 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
         }
     free(boom);
     twodots_fall(l->rows, l->cols, cells);
+}
+
+/* The dots of column c move down to fill its empty cells. */
+static void fall_column(int rows, int cols, uint8_t *cells, int c) {
+    int w = rows - 1;
+    for (int r = rows - 1; r >= 0; r--) {
+        uint8_t v = cells[r * cols + c];
+        if (v) {
+            cells[r * cols + c] = 0;
+            cells[w * cols + c] = v;
+            w--;
+        }
+    }
+}
+
+/* On a settled board a path touches only the columns between its leftmost
+ * and rightmost cell (at most len of them, the path being connected): the
+ * others are settled already and their fall would change nothing. So a
+ * regular move costs O(len x rows) instead of the whole board, which made
+ * verify of a one-row certificate quadratic (issue 21). Cycles remove a
+ * whole colour (and may explode bombs) anywhere: twodots_apply_path. */
+void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected) {
+    if (same_cell_index(path, len - 1, path[len - 1]) >= 0) {
+        twodots_apply_path(l, cells, path, len, collected);
+        return;
+    }
+    int colour = cells[path[0]], cmin = l->cols, cmax = -1;
+    for (int i = 0; i < len; i++) {
+        int c = path[i] % l->cols;
+        if (c < cmin) cmin = c;
+        if (c > cmax) cmax = c;
+        if (collected) collected[colour]++;
+        cells[path[i]] = 0;
+    }
+    for (int c = cmin; c <= cmax; c++) fall_column(l->rows, l->cols, cells, c);
 }
