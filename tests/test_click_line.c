@@ -263,8 +263,31 @@ static void line_replay_vs_board(uint64_t base, int boards) {
     check_context(false, 0, NULL);
 }
 
+/* A single column of 4,100 blocks is not a row: the board's own rules
+ * replay it (the run-by-run path once took it for a row of one block). */
+static void long_column_not_a_row(void) {
+    enum { N = 4100 };
+    char *text = pl_xmalloc(2 * N + 1);
+    for (int i = 0; i < N; i++) text[2 * i] = 'a', text[2 * i + 1] = '\n';
+    text[2 * N] = '\0';
+    click_level *l = gc_parse(G, text);
+    free(text);
+    CHECK(l != NULL);
+    if (!l) return;
+    click_state *st = G->state_new(l);
+    CHECK(!st->line_mode);
+    char mv[32], reason[128];
+    int col;
+    snprintf(mv, sizeof mv, "%d,0", N - 1);
+    CHECKF(G->move_apply(st, mv, reason, sizeof reason, &col) == PL_MOVE_OK, "the column's click: %s", reason);
+    CHECK(st->removed == N && st->board.blocks == 0);
+    G->state_free(st);
+    G->level_free(l);
+}
+
 int main(int argc, char **argv) {
     uint64_t base = check_seed_from_env(20261122);
+    long_column_not_a_row();
     line_replay_vs_board(base, 12);
     property_against_exact(base, 3000);
     grammar_vs_linear(base, 500);

@@ -14,6 +14,7 @@
  * that list and write their records in the same order. --resume reads the
  * records already in the output file and computes the others. */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -300,7 +301,16 @@ static bool parse_number(const char *s, double *out) {
     char *end;
     errno = 0;
     *out = strtod(s, &end);
-    return *s && !*end && errno == 0;
+    return *s && !*end && errno == 0 && isfinite(*out); /* inf would hang a log axis */
+}
+
+/* A whole non-negative integer field, exactly (no double in between). */
+static bool parse_count(const char *s, unsigned long long max, unsigned long long *out) {
+    char *end;
+    if (!(*s >= '0' && *s <= '9')) return false;
+    errno = 0;
+    *out = strtoull(s, &end, 10);
+    return !*end && errno == 0 && *out <= max;
 }
 
 static int read_csv_line(const char *path, int lineno, char *line, const pl_game *g, const sw_table *t,
@@ -310,14 +320,14 @@ static int read_csv_line(const char *path, int lineno, char *line, const pl_game
     if (n != m->ncols) return pl_error_set(err, path, lineno, 1, "expected %d CSV fields, found %d", m->ncols, n);
     if (strcmp(f[m->game], g->name) != 0)
         return pl_error_set(err, path, lineno, 1, "a record of %s, not of %s", f[m->game], g->name);
-    double index, seed;
+    unsigned long long index, seed;
     r->status = status_of(f[m->status]);
-    if (!parse_number(f[m->index], &index) || !parse_number(f[m->seed], &seed) ||
+    if (!parse_count(f[m->index], LONG_MAX, &index) || !parse_count(f[m->seed], ULLONG_MAX, &seed) ||
         !parse_number(f[m->seconds], &r->seconds) || !parse_number(f[m->nodes], &r->nodes) || r->status < 0)
         return pl_error_set(err, path, lineno, 1,
                             "a record needs a number for index, seed, seconds, nodes and a status");
     r->index = (long)index;
-    r->seed = strtoull(f[m->seed], NULL, 10); /* exactly, not through a double */
+    r->seed = seed; /* exactly, not through a double */
     for (int k = 0; k < t->nparams; k++) r->value[k] = pl_xstrdup(f[m->param[k]]);
     r->solve = pl_xstrdup(f[m->solve]);
     return 0;
@@ -465,11 +475,13 @@ static int read_grid(const pl_game *g, const pl_opts *o, sw_grid *gr) {
             long lo, hi, step;
             if (n == 0) return pl_cli_failf("--param %s: an empty value", a);
             if (!p->flag && parse_range(v, n, &lo, &hi, &step)) {
-                if (hi < lo || (hi - lo) / step >= 100000)
+                /* the length in unsigned arithmetic: hi - lo may not fit a long */
+                if (hi < lo || ((unsigned long)hi - (unsigned long)lo) / (unsigned long)step >= 100000)
                     return pl_cli_failf("--param %s: the range %.*s is empty or too long", a, (int)n, v);
-                for (long x = lo; x <= hi; x += step) {
+                long count = (long)(((unsigned long)hi - (unsigned long)lo) / (unsigned long)step);
+                for (long i = 0; i <= count; i++) {
                     char b[32];
-                    snprintf(b, sizeof b, "%ld", x);
+                    snprintf(b, sizeof b, "%ld", (long)((unsigned long)lo + (unsigned long)i * (unsigned long)step));
                     add_value(p, b, strlen(b));
                 }
             } else {

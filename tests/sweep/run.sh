@@ -288,4 +288,22 @@ refuse extension ".jsonl (JSON Lines) or .csv" puzzlelab clickomania sweep -o x.
 refuse no_param "no parameter 'colour' (it has: rows cols colours fill frequency)" puzzlelab buttons plot b.csv \
     --x colour -o x.svg
 
+# Regressions of the review: a range wider than a long is refused, not
+# overflowed; a table with an infinite time or a fractional index is
+# refused (inf hung the log axis).
+refuse wide_range "empty or too long" puzzlelab clickomania sweep \
+    --param 'rows=-5000000000000000000..5000000000000000000' --count 1
+python3 - <<'EOF'
+import csv
+rows = list(csv.reader(open("b.csv", newline="")))
+head = rows[0]
+rows[1][head.index("seconds")] = "inf"
+csv.writer(open("b_inf.csv", "w", newline="")).writerows(rows)
+rows[1][head.index("seconds")] = "0.5"
+rows[1][head.index("index")] = "1.5"
+csv.writer(open("b_frac.csv", "w", newline="")).writerows(rows)
+EOF
+refuse plot_inf "a number for index, seed, seconds" puzzlelab buttons plot b_inf.csv -o inf.svg --x fill --y seconds
+refuse plot_frac "a number for index, seed, seconds" puzzlelab buttons plot b_frac.csv -o frac.svg --x fill
+
 pl_test_done sweep

@@ -60,7 +60,10 @@ static void *state_new(const void *p) {
     st->level = l;
     click_board_init(&st->board, l->board.rows, l->board.cols, l->board.ncolours);
     click_board_copy(&st->board, &l->board);
-    st->line_mode = l->board.blocks >= CLICK_LINE_REPLAY_MIN && click_board_is_line(&l->board);
+    /* at most one block a column (click_board_is_line also says yes to a
+     * single column of any height, which is not a row) */
+    st->line_mode = l->board.blocks >= CLICK_LINE_REPLAY_MIN;
+    for (int c = 0; c < l->board.width && st->line_mode; c++) st->line_mode = l->board.height[c] <= 1;
     if (st->line_mode)
         click_line_init(&st->line, &l->board); /* the scratch is made if the board is ever read */
     else
