@@ -13,18 +13,21 @@
 
 #include "puzzlelab/twodots.h"
 
-void twodots_fall(int rows, int cols, uint8_t *cells) {
-    for (int c = 0; c < cols; c++) {
-        int w = rows - 1;
-        for (int r = rows - 1; r >= 0; r--) {
-            uint8_t v = cells[r * cols + c];
-            if (v) {
-                cells[r * cols + c] = 0;
-                cells[w * cols + c] = v;
-                w--;
-            }
+/* The dots of column c move down to fill its empty cells. */
+static void fall_column(int rows, int cols, uint8_t *cells, int c) {
+    int w = rows - 1;
+    for (int r = rows - 1; r >= 0; r--) {
+        uint8_t v = cells[r * cols + c];
+        if (v) {
+            cells[r * cols + c] = 0;
+            cells[w * cols + c] = v;
+            w--;
         }
     }
+}
+
+void twodots_fall(int rows, int cols, uint8_t *cells) {
+    for (int c = 0; c < cols; c++) fall_column(rows, cols, cells, c);
 }
 
 void twodots_enclosed(int rows, int cols, const int *cyc, int len, uint8_t *inside) {
@@ -175,18 +178,6 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
     twodots_fall(l->rows, l->cols, cells);
 }
 
-/* The dots of column c move down to fill its empty cells. */
-static void fall_column(int rows, int cols, uint8_t *cells, int c) {
-    int w = rows - 1;
-    for (int r = rows - 1; r >= 0; r--) {
-        uint8_t v = cells[r * cols + c];
-        if (v) {
-            cells[r * cols + c] = 0;
-            cells[w * cols + c] = v;
-            w--;
-        }
-    }
-}
 
 /* On a settled board a path touches only the columns between its leftmost
  * and rightmost cell (at most len of them, the path being connected): the
