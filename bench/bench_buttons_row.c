@@ -8,31 +8,8 @@
 #include <string.h>
 
 #include "puzzlelab/buttons.h"
+#include "bench_words.h"
 #include "../src/games/buttons/solvers.h"
-
-/* A random word of S -> [] | SS | xSx | xSxSx with exactly n letters. */
-static void derive(pl_rng *rng, char *w, int n, int k) {
-    if (n <= 0) return;
-    if (n == 1) {
-        w[0] = '.';
-        return;
-    }
-    int choice = (int)pl_rng_below(rng, 3);
-    char x = (char)('a' + pl_rng_below(rng, (uint64_t)k));
-    if (choice == 0) {
-        int a = 1 + (int)pl_rng_below(rng, (uint64_t)(n - 1));
-        derive(rng, w, a, k);
-        derive(rng, w + a, n - a, k);
-    } else if (choice == 1 || n < 3) {
-        w[0] = w[n - 1] = x;
-        derive(rng, w + 1, n - 2, k);
-    } else {
-        int a = (int)pl_rng_below(rng, (uint64_t)(n - 2));
-        w[0] = w[a + 1] = w[n - 1] = x;
-        derive(rng, w + 1, a, k);
-        derive(rng, w + a + 2, n - 3 - a, k);
-    }
-}
 
 static void *level_of(const char *row) {
     size_t n = strlen(row);
@@ -78,7 +55,7 @@ int main(int argc, char **argv) {
         double prev = 0;
         for (int n = 250; n <= 2000; n *= 2) {
             char *w = malloc((size_t)n + 1);
-            if (kind == 0) derive(&rng, w, n, 3);
+            if (kind == 0) bench_derive(&rng, w, n, 3);
             else
                 for (int i = 0; i < n; i++) w[i] = pl_rng_below(&rng, 4) ? (char)('a' + pl_rng_below(&rng, 3)) : '.';
             w[n] = '\0';
@@ -99,7 +76,7 @@ int main(int argc, char **argv) {
     printf("| cells | exact search | row | exact / row |\n|---:|---:|---:|---:|\n");
     for (int n = 16; n <= 40; n += 8) {
         char w[64];
-        derive(&rng, w, n, 3);
+        bench_derive(&rng, w, n, 3);
         w[n] = '\0';
         void *l = level_of(w);
         pl_status s1, s2;

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_words.h"
 #include "puzzlelab/game.h"
 
 #ifndef PL_BENCH_BUILD_TYPE
@@ -115,37 +116,12 @@ static void row(const pl_game *g, const char *alg, const char *size, void *level
 
 /* ---------- Buttons & Scissors ---------- */
 
-/* A random word of S -> [] | SS | xSx | xSxSx with exactly n letters. */
-static void derive(pl_rng *rng, char *w, int n, int k) {
-    while (n > 0) {
-        if (n == 1) {
-            w[0] = '.';
-            return;
-        }
-        int choice = (int)pl_rng_below(rng, 3);
-        char x = (char)('a' + pl_rng_below(rng, (uint64_t)k));
-        if (choice == 0) {
-            int a = 1 + (int)pl_rng_below(rng, (uint64_t)(n - 1));
-            derive(rng, w, a, k);
-            w += a, n -= a;
-        } else if (choice == 1 || n < 3) {
-            w[0] = w[n - 1] = x;
-            w++, n -= 2;
-        } else {
-            int a = (int)pl_rng_below(rng, (uint64_t)(n - 2));
-            w[0] = w[a + 1] = w[n - 1] = x;
-            derive(rng, w + 1, a, k);
-            w += a + 2, n -= a + 3;
-        }
-    }
-}
-
 static void *buttons_row_level(int n) {
     pl_rng rng;
     pl_rng_seed(&rng, seed + (uint64_t)n);
     char *text = malloc((size_t)n + 64);
     int p = sprintf(text, "directions: -\nsizes: 2,3\n");
-    derive(&rng, text + p, n, 4);
+    bench_derive(&rng, text + p, n, 4);
     for (int i = 0; i < n; i++)
         if (text[p + i] == '.' && i > 0) text[p + i] = text[p + i - 1] == '.' ? 'a' : '.';
     text[p + n] = '\n';
