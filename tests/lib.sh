@@ -23,3 +23,6 @@ pl_test_done() {
     echo "$1: $pass passed, $fail failed"
     [[ $fail == 0 ]]
 }
+# pl_sanitized BINARY: true when BINARY was built with AddressSanitizer (its
+# shadow memory inflates resident sizes and every run's start-up cost).
+pl_sanitized() { grep -qa __asan_init "$1"; }

@@ -618,7 +618,7 @@ golden lift_short_3p 1 clickomania lift levels/r_m1.3p "$TMP/r_m1.3p.level" "$TM
 # is some 3,000 runs of the binary, checking tables, not memory: under
 # AddressSanitizer (some 70 ms a run) only the goldens and the help aliases.
 CHECK_OPTIONS=1
-if grep -qa __asan_init "$PL"; then CHECK_OPTIONS=0; fi
+if pl_sanitized "$PL"; then CHECK_OPTIONS=0; fi
 ALL_OPTS=$(for g in buttons clickomania twodots coins snip; do
     for cmd in $("$PL" "$g" help | sed -n '/^commands:/,/^$/p' | awk 'NR > 1 && NF {print $1}'); do
         "$PL" "$g" "$cmd" --help | sed -n 's/^  --\([a-z0-9-]*\).*/\1/p'

@@ -85,7 +85,7 @@ UNEVEN=(clickomania sweep --param rows=8 --param cols=8 --param colours=3,5 --co
 # P = 3, the case with out-of-order arrivals: the protocol's memory is
 # checked there; P = 1 and 2 are the Release run's.
 PS=(1 2 3)
-if grep -qa __asan_init "$PL"; then PS=(3); fi
+if pl_sanitized "$PL"; then PS=(3); fi
 for s in click:CLICK:jsonl buttons:BUTTONS:csv uneven:UNEVEN:jsonl; do
     IFS=: read -r name var ext <<<"$s"
     declare -n args=$var

@@ -142,7 +142,7 @@ subprocess.run([sys.argv[1], "clickomania", "solve", "c200.level", "--algorithm"
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
 EOF
 )
-if grep -qa __asan_init "$PL"; then
+if pl_sanitized "$PL"; then
     ok # AddressSanitizer's shadow memory and quarantine are not the program's: not measured there
 elif [[ $rss -gt 0 && $rss -lt 64 ]]; then
     ok
