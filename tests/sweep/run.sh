@@ -23,6 +23,8 @@ mkdir -p "$TMP/bin"
 ln -s "$PL" "$TMP/bin/puzzlelab"
 export PATH="$TMP/bin:$PATH"
 cd "$TMP" || exit 1
+# the Python checks below share tests/sweep/sweep_table.py
+export PYTHONPATH="$SRC/tests/sweep${PYTHONPATH:+:$PYTHONPATH}" PYTHONDONTWRITEBYTECODE=1
 
 check() { # NAME COMMAND...: the command succeeds (its stderr shown otherwise)
     local name=$1
@@ -48,29 +50,10 @@ check click_plot_seconds puzzlelab clickomania plot c.jsonl -o c3.svg --x colour
 
 python3 - <<'EOF' >py.out 2>&1 || bad "records and summary: $(cat py.out)"
 import csv, json, math, subprocess, sys
-
-def load(path):
-    if path.endswith(".csv"):
-        rows = []
-        for r in csv.DictReader(open(path, newline="")):
-            r["params"] = {k[7:]: v for k, v in r.items() if k.startswith("params.")}
-            rows.append(r)
-        return rows
-    return [json.loads(l) for l in open(path)]
+from sweep_table import load, rank, wilson
 
 def key(params):
     return tuple((k, str(v)) for k, v in params.items())
-
-def wilson(s, n):
-    z = 1.959963984540054
-    p = s / n
-    c = (p + z * z / (2 * n)) / (1 + z * z / n)
-    h = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return p, max(0.0, c - h), min(1.0, c + h)
-
-def rank(v, q):
-    v = sorted(v)
-    return v[max(1, math.ceil(q * len(v) - 1e-9)) - 1]
 
 fail = []
 for table, summary, cells, n in (("c.jsonl", "click.out", 4, 6), ("b.csv", "buttons.out", 4, 4)):
@@ -179,27 +162,9 @@ if python3 -c 'import sys; sys.exit(open("c.png", "rb").read(8) != b"\x89PNG\r\n
 python3 - <<'EOF' >plot.out 2>&1 || bad "plots: $(cat plot.out)"
 import csv, json, math, re, sys
 import xml.etree.ElementTree as ET
+from sweep_table import load, rank, wilson
 
 NS = {"svg": "http://www.w3.org/2000/svg", "pl": "urn:puzzlelab:plot"}
-def load(path):
-    if path.endswith(".csv"):
-        out = []
-        for r in csv.DictReader(open(path, newline="")):
-            r["params"] = {k[7:]: v for k, v in r.items() if k.startswith("params.")}
-            out.append(r)
-        return out
-    return [json.loads(l) for l in open(path)]
-
-def wilson(s, n):
-    z = 1.959963984540054
-    p = s / n
-    c = (p + z * z / (2 * n)) / (1 + z * z / n)
-    h = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return p, max(0.0, c - h), min(1.0, c + h)
-
-def rank(v, q):
-    v = sorted(v)
-    return v[max(1, math.ceil(q * len(v) - 1e-9)) - 1]
 
 fail = []
 def check(svg, table, x, series, y):
