@@ -305,6 +305,74 @@ static void test_leaves(uint64_t seed) {
     G->level_free(whole);
 }
 
+/* snip_level_params's h (nearest-neighbour queries in a GEOS STR-tree)
+ * against the pairwise scan over every vertex and non-incident edge, on
+ * random star polygons with a star hole; a third of them on a coarse
+ * lattice, so that axis-parallel edges and equal distances are common. */
+static double seg_distance(double px, double py, double ax, double ay, double bx, double by) {
+    double dx = bx - ax, dy = by - ay, L = dx * dx + dy * dy;
+    double t = L > 0 ? ((px - ax) * dx + (py - ay) * dy) / L : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+static void test_params_h(uint64_t seed) {
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    int agree = 0, cases = 0;
+    for (int it = 0; it < 200; it++) {
+        int m = 3 + (int)pl_rng_below(&rng, 40), mh = pl_rng_below(&rng, 2) ? 3 + (int)pl_rng_below(&rng, 8) : 0;
+        bool lattice = pl_rng_below(&rng, 3) == 0;
+        double x[64], y[64];
+        int n = 0, ring_start[2] = {0, m}, ring_len[2] = {m, mh};
+        for (int r = 0; r < (mh ? 2 : 1); r++)
+            for (int k = 0; k < ring_len[r]; k++) {
+                /* outer ring in (0.25, 0.5) from the centre, the hole within 0.15 */
+                double a = 2 * 3.14159265358979 * (k + 0.8 * (double)pl_rng_below(&rng, 1000) / 1000.0) / ring_len[r];
+                double rad = r == 0 ? 0.25 + 0.25 * (double)pl_rng_below(&rng, 1000) / 1000.0
+                                    : 0.05 + 0.1 * (double)pl_rng_below(&rng, 1000) / 1000.0;
+                x[n] = 0.5 + rad * cos(r ? -a : a);
+                y[n] = 0.5 + rad * sin(r ? -a : a);
+                if (lattice) x[n] = round(x[n] * 64) / 64, y[n] = round(y[n] * 64) / 64;
+                n++;
+            }
+        char text[8192];
+        int len = snprintf(text, sizeof text, "POLYGON((");
+        for (int r = 0; r < (mh ? 2 : 1); r++) {
+            if (r) len += snprintf(text + len, sizeof text - (size_t)len, "), (");
+            for (int k = 0; k <= ring_len[r]; k++) {
+                int v = ring_start[r] + k % ring_len[r];
+                len += snprintf(text + len, sizeof text - (size_t)len, "%s%.17g %.17g", k ? ", " : "", x[v], y[v]);
+            }
+        }
+        snprintf(text + len, sizeof text - (size_t)len, "))\n");
+        pl_error err;
+        void *l = parse(text, &err);
+        if (!l) continue; /* a lattice rounding made the polygon invalid */
+        snip_params p;
+        snip_level_params(l, &p);
+        G->level_free(l);
+        if (p.vertices != n) continue; /* GEOS dropped a repeated vertex */
+        double best = INFINITY;
+        for (int r = 0; r < (mh ? 2 : 1); r++)
+            for (int k = 0; k < ring_len[r]; k++) {
+                int v = ring_start[r] + k;
+                for (int r2 = 0; r2 < (mh ? 2 : 1); r2++)
+                    for (int j = 0; j < ring_len[r2]; j++) {
+                        int u = ring_start[r2] + j, w = ring_start[r2] + (j + 1) % ring_len[r2];
+                        if (u == v || w == v) continue;
+                        double d = seg_distance(x[v], y[v], x[u], y[u], x[w], y[w]);
+                        if (d < best) best = d;
+                    }
+            }
+        cases++;
+        agree += fabs(best - p.h) <= 1e-12;
+        CHECKF(fabs(best - p.h) <= 1e-12, "seed %llu case %d: h %.17g, the pairwise scan %.17g", (unsigned long long)seed, it,
+               p.h, best);
+    }
+    CHECKF(cases >= 120 && agree == cases, "seed %llu: h agreed on %d of %d polygons", (unsigned long long)seed, agree, cases);
+}
+
 typedef struct family {
     const char *family, *model, *algorithm;
     int vertices;
@@ -412,6 +480,7 @@ int main(void) {
     uint64_t seed0 = check_seed_from_env(1);
     for (uint64_t s = 0; s < 5; s++) test_adversarial(seed0 + s);
     for (uint64_t s = 0; s < 5; s++) test_leaves(seed0 + s);
+    for (uint64_t s = 0; s < 3; s++) test_params_h(seed0 + s);
     static const family fams[] = {
         {"simple", "connected", "needle", 6, 0},
         {"holes", "connected", "needle", 5, 0},

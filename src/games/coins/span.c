@@ -126,10 +126,10 @@ static bool sub_pred(sub_ctx *x) {
     for (int i = 0; i < x->n; i++)
         if (!x->removed[i]) x->kept[k++] = x->coins[i];
     /* the budget counts work, not calls: a span costs O(positions), so a
-     * call is charged a unit a 256 positions (one on small boards, as
-     * before; 40 on a 10,000-position one, where a budget of calls let
+     * call is charged a unit a 256 positions scanned, the placements' spans
+     * included (one on small boards, as before; 40 on a 10,000-position one, where a budget of calls let
      * `info` on 5,000 coins run for minutes) */
-    x->used += 1 + (uint64_t)x->b->nv / 256;
+    x->used += 1 + (uint64_t)x->b->nv * (uint64_t)(x->place_span ? x->nplace + 1 : 1) / 256;
     int sz = coins_span(x->b, x->kept, k, x->in_span, x->work);
     if (!x->place_span) return sz == x->want_size;
     for (int j = 0; j < x->nplace; j++) {
@@ -198,16 +198,20 @@ static void sub_dfs(sub_ctx *x) {
 static int max_removable(sub_ctx *x, bool *exact) {
     x->best = 0;
     int g = 0;
-    for (int i = 0; i < x->n; i++) {
+    /* the greedy pass is charged to the same work budget as the search (a
+     * pass over 20,000 coins is 20,000 spans of the whole board: 107 s of
+     * `info` before); past the budget its count so far is the lower bound */
+    for (int i = 0; i < x->n && x->used < x->budget; i++) {
         x->removed[i] = 1;
         if (sub_pred(x))
             g++;
         else
             x->removed[i] = 0;
     }
+    if (x->used >= x->budget) x->out_of_budget = true;
     memset(x->removed, 0, (size_t)x->n);
     x->best = g;
-    sub_dfs(x);
+    if (!x->out_of_budget) sub_dfs(x);
     *exact = !x->out_of_budget;
     return x->best;
 }
@@ -227,7 +231,8 @@ static int graph_minimum(const coins_board *b, const uint8_t *span, int span_siz
         for (int i = 0; i < s; i++) pick[i] = i;
         for (;;) {
             for (int i = 0; i < s; i++) sel[i] = cells[pick[i]];
-            if (++used > budget) break;
+            used += 1 + (uint64_t)b->nv / 256; /* a span scans the graph: charged as in sub_pred */
+            if (used > budget) break;
             if (coins_span(b, sel, s, tmp, work) == span_size) {
                 answer = s;
                 break;
@@ -429,7 +434,8 @@ void coins_analyse(const coins_level *l, uint64_t work_limit, coins_analysis *o)
     int *pl = NULL;
     int np = coins_placements(l, &b, span, &pl);
     o->target_in_span = np > 0;
-    if (np > 0 && np <= 4096) {
+    /* the placements' spans are np x positions bytes: at most 64 MiB of them */
+    if (np > 0 && np <= 4096 && (uint64_t)np * (uint64_t)b.nv <= (64u << 20)) {
         uint8_t *ps = pl_xmalloc((size_t)np * (size_t)b.nv);
         for (int j = 0; j < np; j++) coins_span(&b, pl + (size_t)j * (size_t)n, n, ps + (size_t)j * (size_t)b.nv, work);
         x.place_span = ps;
