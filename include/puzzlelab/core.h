@@ -184,7 +184,7 @@ enum { PL_LIMIT_NONE = 0, PL_LIMIT_TIME, PL_LIMIT_NODES, PL_LIMIT_MEMORY };
 typedef struct pl_limits {
     double time_limit;   /* seconds; <= 0: none */
     uint64_t node_limit; /* 0: none */
-    size_t memory_limit; /* bytes for transposition tables and arenas; 0: default */
+    size_t memory_limit; /* bytes: the solvers' tables and arenas, and the resident growth; 0: default */
     double start;
     uint64_t nodes;
     int hit; /* PL_LIMIT_* once a limit was reached; sticky */
@@ -195,8 +195,27 @@ typedef struct pl_limits {
      * 7 x 7 board). */
     uint32_t check_every, until_check;
     double last_check;
+    /* The process's resident memory is read with the clock, at most every
+     * PL_LIMITS_RSS_SECONDS: beyond memory_limit above the baseline
+     * (pl_memory_baseline) the memory limit is reached, whatever holds the
+     * memory (a reader, an encoding, a table). */
+    double last_rss_check;
+    size_t rss_base;
 } pl_limits;
 #define PL_LIMITS_POLL_SECONDS 0.001
+#define PL_LIMITS_RSS_SECONDS 0.01
+
+/* The process's resident memory less its file-backed pages (code and
+ * libraries), in bytes (Linux: /proc/self/statm); 0 when the
+ * system does not say, or in a sanitizer build (whose shadow memory and
+ * quarantine are not the program's: memory limits there count only the
+ * solvers' own accounting). */
+size_t pl_resident_bytes(void);
+/* The resident memory that limits count from: set to the current resident
+ * set (the CLI calls it before reading a level, so the level counts; a sweep
+ * before each instance). Until called, each pl_limits_init takes its own. */
+void pl_memory_baseline_reset(void);
+size_t pl_memory_baseline(void);
 
 double pl_now(void); /* monotonic seconds */
 void pl_limits_init(pl_limits *l, double time_limit, uint64_t node_limit, size_t memory_limit);

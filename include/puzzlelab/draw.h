@@ -23,6 +23,9 @@ struct pl_canvas {
      * entry[k - 1] (from pl_palette_assign); NULL, or k beyond: entry k. */
     const int *entry;
     int nentries;
+    /* NULL, or a memory limit polled at every shape drawn (pl_render):
+     * once reached, the drawing functions draw nothing */
+    pl_limits *lim;
 };
 
 /* ---------- palette ----------
@@ -111,6 +114,10 @@ typedef struct pl_render_options {
      * one-row board's frames stack one under the other, cells aligned. */
     int per_row;
     int format; /* PL_OUT_*; -1 (the default): by the path's extension */
+    /* bytes the picture may take (0: the default 1 GiB): a PNG's pixels are
+     * checked before drawing, a vector picture's resident growth while it
+     * is drawn (cairo holds its shapes until the end) */
+    size_t memory_limit;
 } pl_render_options;
 void pl_render_options_default(pl_render_options *o);
 
@@ -144,6 +151,9 @@ typedef struct pl_render_info {
  * one is left as it was. */
 int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o, const char *path,
               pl_render_info *info, pl_error *err);
+/* pl_render's answer when the memory limit stopped it (err says how far):
+ * nothing was written. */
+#define PL_RENDER_MEMORY_LIMIT (-2)
 /* pl_render without the info. */
 int pl_render_file(const pl_game *g, const void *level, const pl_moves *mv, const pl_render_options *o,
                    const char *path, pl_error *err);

@@ -96,6 +96,9 @@ static const pl_option render_common[] = {
      "(default: the end; past the end is an error)"},
     {"letters", NULL, "print the colour letter on every piece"},
     {"cell-size", "PX", "pixels (PNG) or points (SVG, PDF) per cell (default 40)"},
+    {"memory-limit", "MB",
+     "memory the picture may take in MiB (default 1024): a PNG's pixels, checked first; an SVG or PDF while "
+     "drawn (about 1 KiB a shape); beyond it nothing is written, exit 3"},
     {"frames-per-row", "N",
      "frames in a row of the --frames strip (default 4, fewer for frames wider than high: one a row for a "
      "one-row board)"},
@@ -904,6 +907,10 @@ static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         pl_opts_double(o, "cell-size", 40, 1, 1000, &ro.cell, &err) ||
         pl_opts_long(o, "frames-per-row", 0, 1, 1000, &per_row, &err))
         return fail_error(&err);
+    uint64_t memory_mb;
+    if (pl_opts_u64(o, "memory-limit", 1024, &memory_mb, &err)) return fail_error(&err);
+    if (memory_mb < 1 || memory_mb > (1u << 22)) return fail_usage("--memory-limit: expected 1 to 4194304 MiB%s%s", "", "");
+    ro.memory_limit = (size_t)memory_mb << 20;
     ro.step = (int)step;
     ro.per_row = (int)per_row;
     ro.frames = pl_opts_has(o, "frames");
@@ -918,7 +925,20 @@ static int cmd_render(const pl_game *g, int npos, char **pos, const pl_opts *o) 
     }
     int rc = PL_EXIT_OK;
     pl_render_info *info = json ? calloc(1, sizeof *info) : NULL;
-    if (pl_render(g, level, have_moves ? &mv : NULL, &ro, out, info, &err)) {
+    int rr = pl_render(g, level, have_moves ? &mv : NULL, &ro, out, info, &err);
+    if (rr == PL_RENDER_MEMORY_LIMIT) {
+        /* a limit, not bad input: exit 3 as for solve */
+        fprintf(stderr, "puzzlelab: %s\n", err.msg);
+        if (json) {
+            json_t *j = json_object();
+            json_object_set_new(j, "status", json_string("unknown"));
+            json_object_set_new(j, "limit", json_string("memory limit"));
+            json_object_set_new(j, "error", json_string(err.msg));
+            json_object_set_new(j, "exit_status", json_integer(PL_EXIT_UNKNOWN));
+            print_json(j);
+        }
+        rc = PL_EXIT_UNKNOWN;
+    } else if (rr) {
         rc = fail_error(&err);
     } else if (info) {
         json_t *j = json_object();
@@ -1006,6 +1026,7 @@ static int fail_unknown_name(const char *name) {
 }
 
 int main(int argc, char **argv) {
+    pl_memory_baseline_reset(); /* --memory-limit counts the level's reading too */
     /* --json anywhere: errors become JSON objects on stdout too. */
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--json") == 0) pl_cli_json_errors(true);

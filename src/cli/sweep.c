@@ -733,6 +733,7 @@ static char *run_instance(const sw_setup *ss, const sw_grid *gr, long c, long in
     uint64_t seed = instance_seed(ss->seed, gr, c, index);
     pl_error err = {0};
     char *gen = NULL;
+    pl_memory_baseline_reset(); /* the instance's memory counts from here, its level included */
     void *level = make_level(ss, gr, c, seed, &gen, &err);
     if (!level) {
         free(gen);

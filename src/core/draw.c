@@ -102,7 +102,13 @@ static double px(const pl_canvas *cv, double n) {
     return cv->unit > 0 ? n / cv->unit : 0.02 * n;
 }
 
+/* A render under a memory limit polls it at every shape (the vector
+ * surfaces hold every shape until the end: about 1 KiB each); once it is
+ * reached the shapes are skipped and pl_render gives up. */
+static bool live(pl_canvas *cv) { return !cv->lim || pl_limits_poll(cv->lim); }
+
 void pl_draw_grid(pl_canvas *cv, double x0, double y0, int rows, int cols) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     cairo_set_source_rgb(cr, 0.96, 0.96, 0.96);
     cairo_rectangle(cr, x0, y0, cols, rows);
@@ -138,6 +144,7 @@ void pl_draw_cell(pl_canvas *cv, double x, double y, int colour, char letter, bo
 }
 
 void pl_draw_cell_label(pl_canvas *cv, double x, double y, int colour, const char *label, bool force_label) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     double inset = 0.04;
     pl_set_colour(cv, colour);
@@ -153,6 +160,7 @@ void pl_draw_disc(pl_canvas *cv, double cx, double cy, double r, int colour, cha
 
 void pl_draw_disc_label(pl_canvas *cv, double cx, double cy, double r, int colour, const char *label,
                         bool force_label) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     cairo_new_sub_path(cr);
     cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
@@ -178,12 +186,14 @@ static void highlight_stroke(pl_canvas *cv) {
 }
 
 void pl_highlight_rect(pl_canvas *cv, double x, double y, double w, double h) {
+    if (!live(cv)) return;
     cairo_new_path(cv->cr);
     cairo_rectangle(cv->cr, x, y, w, h);
     highlight_stroke(cv);
 }
 
 void pl_highlight_circle(pl_canvas *cv, double cx, double cy, double r) {
+    if (!live(cv)) return;
     cairo_new_path(cv->cr);
     cairo_arc(cv->cr, cx, cy, r, 0, 2 * M_PI);
     cairo_close_path(cv->cr);
@@ -191,6 +201,7 @@ void pl_highlight_circle(pl_canvas *cv, double cx, double cy, double r) {
 }
 
 void pl_highlight_polyline(pl_canvas *cv, const double *xy, int n, bool closed) {
+    if (!live(cv)) return;
     if (n < 1) return;
     cairo_new_path(cv->cr);
     cairo_move_to(cv->cr, xy[0], xy[1]);
@@ -200,6 +211,7 @@ void pl_highlight_polyline(pl_canvas *cv, const double *xy, int n, bool closed) 
 }
 
 void pl_highlight_cells(pl_canvas *cv, int rows, int cols, const uint8_t *in) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     cairo_new_path(cr);
 #define IN(r, c) ((r) >= 0 && (r) < rows && (c) >= 0 && (c) < cols && in[(size_t)(r) * (size_t)cols + (size_t)(c)])
@@ -216,6 +228,7 @@ void pl_highlight_cells(pl_canvas *cv, int rows, int cols, const uint8_t *in) {
 }
 
 void pl_highlight_arrow(pl_canvas *cv, double x0, double y0, double x1, double y1) {
+    if (!live(cv)) return;
     double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
     if (len <= 0) return;
     dx /= len;
@@ -237,6 +250,7 @@ void pl_highlight_arrow(pl_canvas *cv, double x0, double y0, double x1, double y
 }
 
 void pl_highlight_arrowhead(pl_canvas *cv, double x, double y, double dx, double dy, double size) {
+    if (!live(cv)) return;
     double len = sqrt(dx * dx + dy * dy);
     if (len <= 0) return;
     dx /= len;
@@ -258,6 +272,7 @@ void pl_highlight_arrowhead(pl_canvas *cv, double x, double y, double dx, double
 }
 
 void pl_draw_dashed_circle(pl_canvas *cv, double cx, double cy, double r) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     double dash[2] = {0.12, 0.08};
     cairo_new_path(cr);
@@ -271,6 +286,7 @@ void pl_draw_dashed_circle(pl_canvas *cv, double cx, double cy, double r) {
 
 void pl_draw_polygons(pl_canvas *cv, const double *xy, const int *len, int nrings, const double fill[3],
                       const double stroke[3]) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     cairo_new_path(cr);
     const double *p = xy;
@@ -300,6 +316,7 @@ void pl_draw_polygons(pl_canvas *cv, const double *xy, const int *len, int nring
 }
 
 void pl_draw_text(pl_canvas *cv, double x, double y, double size, const char *text, bool centred) {
+    if (!live(cv)) return;
     cairo_t *cr = cv->cr;
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     cairo_set_font_size(cr, size);
@@ -351,6 +368,7 @@ double pl_regions_margin(const pl_regions *rg) {
 }
 
 void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols) {
+    if (!live(cv)) return;
     if (!rg || rg->n == 0) return;
     cairo_t *cr = cv->cr;
     cairo_save(cr);

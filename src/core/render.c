@@ -175,9 +175,15 @@ static void draw_frame(const pl_game *g, const void *state, const char *next, co
 
 /* cairo's output goes through this to the pl_out; errno survives for the
  * message. */
+typedef struct sink {
+    pl_out out;
+    bool discard; /* a picture given up: cairo's last writes go nowhere */
+} sink;
+
 static cairo_status_t write_out(void *closure, const unsigned char *data, unsigned int length) {
-    pl_out *o = closure;
-    return fwrite(data, 1, length, o->f) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    sink *k = closure;
+    if (k->discard) return CAIRO_STATUS_WRITE_ERROR;
+    return fwrite(data, 1, length, k->out.f) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static int write_failed(const char *path, cairo_status_t s, pl_error *err) {
@@ -245,6 +251,14 @@ int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_
                             "%s: the picture would be %.0f x %.0f pixels (PNG allows %d); use a smaller "
                             "--cell-size, --frames-per-row, or PDF",
                             path, W, H, MAX_PNG_SIDE);
+    size_t mem_limit = o->memory_limit ? o->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
+    if (kind == PL_OUT_PNG && W * H * 4 > (double)mem_limit) {
+        pl_error_set(err, NULL, 0, 0,
+                     "%s: the picture would be %.0f x %.0f pixels, %.0f MiB to draw, over the memory limit (%zu "
+                     "MiB); nothing written (a smaller --cell-size, a larger --memory-limit, or PDF)",
+                     path, W, H, W * H * 4 / 1048576.0, mem_limit >> 20);
+        return PL_RENDER_MEMORY_LIMIT;
+    }
     if (info) {
         memset(info, 0, sizeof *info);
         info->format = kind;
@@ -262,30 +276,44 @@ int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_
     }
     /* Written through pl_out: a temporary file renamed into place at the end,
      * so a failed or interrupted render leaves the old picture. */
-    pl_out out;
-    if (pl_out_open(&out, path, err)) return -1;
+    sink snk = {.discard = false};
+    if (pl_out_open(&snk.out, path, err)) return -1;
     cairo_surface_t *surf;
     if (kind == PL_OUT_PNG)
         surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W, (int)H);
     else if (kind == PL_OUT_SVG)
-        surf = cairo_svg_surface_create_for_stream(write_out, &out, W, H);
+        surf = cairo_svg_surface_create_for_stream(write_out, &snk, W, H);
     else
-        surf = cairo_pdf_surface_create_for_stream(write_out, &out, W, H);
+        surf = cairo_pdf_surface_create_for_stream(write_out, &snk, W, H);
     if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
         pl_error_set(err, NULL, 0, 0, "cannot write %s: %s", path, cairo_status_to_string(cairo_surface_status(surf)));
         cairo_surface_destroy(surf);
-        pl_out_abort(&out);
+        pl_out_abort(&snk.out);
         return -1;
     }
     cairo_t *cr = cairo_create(surf);
-    pl_canvas cv = {
-        .cr = cr, .letters = o->letters, .unit = scale, .view = lo.box, .entry = lo.entry, .nentries = lo.ncolours};
+    /* the memory limit (the pixels were counted above; a vector surface
+     * grows with every shape, about 1 KiB each, until it is finished, and
+     * finishing it, written out or discarded, takes about a third more:
+     * measured 91 MiB before cairo_surface_finish and 112 MiB at the peak
+     * on a 300 x 300 board, 107 MiB at the peak when given up at 80 MiB;
+     * so the growth while drawing may take seven tenths of the limit) */
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, mem_limit / 10 * 7);
+    pl_canvas cv = {.cr = cr,
+                    .letters = o->letters,
+                    .unit = scale,
+                    .view = lo.box,
+                    .entry = lo.entry,
+                    .nentries = lo.ncolours,
+                    .lim = kind == PL_OUT_PNG ? NULL : &lim};
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     cairo_scale(cr, scale, scale);
     void *st = g->state_new(level);
     char cap[128], reason[256];
-    for (int i = 0; i <= last; i++) {
+    int drawn = 0; /* frames drawn whole */
+    for (int i = 0; i <= last && !lim.hit; i++) {
         const char *next = i < nmoves ? mv->text[i] : NULL;
         if (i >= first) {
             int f = i - first;
@@ -301,6 +329,7 @@ int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_
             }
             cairo_restore(cr);
             if (kind == PL_OUT_PDF) cairo_show_page(cr);
+            drawn += !lim.hit;
         }
         if (next) {
             int col = 1;
@@ -309,8 +338,15 @@ int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_
     }
     g->state_free(st);
     int rc = 0;
-    if (kind == PL_OUT_PNG) {
-        cairo_status_t s = cairo_surface_write_to_png_stream(surf, write_out, &out);
+    if (lim.hit) {
+        pl_error_set(err, NULL, 0, 0,
+                     "%s: the %s picture went over the memory limit (%zu MiB) after %d of %d frame%s; nothing "
+                     "written (a larger --memory-limit, a PNG, or fewer frames)",
+                     path, pl_output_kind_name(kind), mem_limit >> 20, drawn, nframes, nframes == 1 ? "" : "s");
+        rc = PL_RENDER_MEMORY_LIMIT;
+        snk.discard = true; /* finishing the surface would write it all out: not worth the time */
+    } else if (kind == PL_OUT_PNG) {
+        cairo_status_t s = cairo_surface_write_to_png_stream(surf, write_out, &snk);
         if (s != CAIRO_STATUS_SUCCESS) rc = write_failed(path, s, err);
     }
     cairo_destroy(cr);
@@ -319,8 +355,8 @@ int pl_render(const pl_game *g, const void *level, const pl_moves *mv, const pl_
         rc = write_failed(path, cairo_surface_status(surf), err);
     cairo_surface_destroy(surf);
     if (rc) {
-        pl_out_abort(&out);
+        pl_out_abort(&snk.out);
         return rc;
     }
-    return pl_out_close(&out, err);
+    return pl_out_close(&snk.out, err);
 }
