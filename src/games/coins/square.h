@@ -151,6 +151,22 @@ int coins_thm38_check(const coins_pt *A, const coins_pt *B, int n, pl_limits *li
  * hold there what the start holds (the same label when labelled). Returns 1
  * and the position when it does not (the puzzle is unsolvable), else 0. */
 int coins_fixed_ends_check(const coins_level *l, const coins_pt *target, coins_pt *where);
+/* Proposition 3.31 (labelled, Section 3.3.3): when A has exactly two coins
+ * more than the minimum of span(A) (Proposition 3.20), every rectangle of
+ * span(A) is even, and a 1x5 or 5x1 rectangle C has a coin c on its centre p,
+ * no other coin ever stands on p while the span is kept; and a target with
+ * span(A) keeps the span at every step (spans never grow, Corollary 1.7). */
+typedef struct coins_prop331 {
+    int status;      /* 0 hypotheses fail (why), 1 they hold and B agrees, 2 B puts another coin on p */
+    coins_rect C;    /* status >= 1: the line (the first whose centre B contradicts, else the first) */
+    coins_pt p;      /* its centre */
+    int a_coin;      /* the coin c of A on p */
+    int b_coin;      /* status 2: B's coin on p (another label); else B's coin there or -1 */
+    bool same_span;  /* span(B) = span(A) */
+    char why[160];   /* status 0: which hypothesis fails */
+} coins_prop331;
+/* O(n^2) (the spans by Corollary 3.21). */
+void coins_prop331_check(const coins_level *l, coins_prop331 *out);
 /* The fields of `info` for the square grid (game.c). */
 void coins_square_info(const coins_level *l, json_t *o);
 /* Theorem 3.8's winning sequence when t says (a) and (b) hold: moves
