@@ -2,7 +2,7 @@
  * Conjecture 3.39 and the claim of Section 3.4 (Galliot 2019) settled by
  * exhaustive search on every rectangle this machine can enumerate.
  *
- *     ./build/bench/bench_coins_pushing [MAX_SUBSETS] [SEEDS] [MAX_EXTRA]
+ *     ./build/bench/bench_coins_pushing [MAX_SUBSETS] [SEEDS] [MAX_EXTRA] [MAX_SUBSETS_3_4]
  *
  * Conjecture 3.39: every odd h x w (h <= w, h w <= 64) whose C(h w,
  * ceil((h+w)/2)) subsets are at most MAX_SUBSETS (default 2*10^8): the
@@ -13,7 +13,8 @@
  * every h x w (h <= w) and minimum + 1 .. MAX_EXTRA (default 2) coins under
  * the same budget: minimal non-minimum 2-paths, those no pushes help
  * (the claim fails), the most pushes a shortest way needs, and how many the
- * routine of the thesis's steps settles. Times per rectangle. Build Release. */
+ * routine of the thesis's steps settles, within MAX_SUBSETS_3_4 subsets per
+ * rectangle (default MAX_SUBSETS). Times per rectangle. Build Release. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@ static void draw(int h, int w, uint64_t a, uint64_t b) {
 int main(int argc, char **argv) {
     uint64_t max_subsets = argc > 1 ? strtoull(argv[1], NULL, 10) : 200000000ULL;
     int seeds = argc > 2 ? atoi(argv[2]) : 4, max_extra = argc > 3 ? atoi(argv[3]) : 2;
+    uint64_t max_subsets34 = argc > 4 ? strtoull(argv[4], NULL, 10) : max_subsets;
     printf("# bench_coins_pushing (%s build): subsets <= %llu, %d choice orders, extra <= %d\n", PL_BENCH_BUILD_TYPE,
            (unsigned long long)max_subsets, seeds, max_extra);
     printf("\n## Conjecture 3.39 (odd h x w, h <= w)\n");
@@ -92,7 +94,7 @@ int main(int argc, char **argv) {
                 pl_limits lim;
                 pl_limits_init(&lim, 0, 0, 0);
                 double t0 = pl_now();
-                int rc = coins_sq_sec34(h, w, e, max_subsets, &lim, &r);
+                int rc = coins_sq_sec34(h, w, e, max_subsets34, &lim, &r);
                 if (rc == -2) continue;
                 double t = pl_now() - t0;
                 if (!r.paths) continue;
