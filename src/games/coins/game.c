@@ -211,8 +211,9 @@ static const pl_algorithm algorithms[] = {
     {"theorem-2.5", "Theorems 2.5 and 2.7 (triangular grid, labelled): 4+ coins as Theorem 2.4; 3 coins by colours",
      "n >= 4: the unlabelled plan after pre-permuting labels by transpositions (1 i); n = 3: triangle classes",
      coins_tri_labelled_applies, tri_labelled_solve, NULL},
-    {"theorems", "Proposition 3.11 and Theorem 3.8 (square grid), else exact search",
-     "unsolvable when a position that never receives a coin should change; solvable when Theorem 3.8's (a) and (b) "
+    {"theorems", "Propositions 3.11, 3.31 and Theorem 3.8 (square grid), else exact search",
+     "unsolvable when a position that never receives a coin, or (labelled, Proposition 3.31) never another coin, "
+     "should change; solvable when Theorem 3.8's (a) and (b) "
      "hold (certificate by the construction of Theorems 3.7-3.8, else by exact search); the note names the result used",
      coins_theorems_applies, theorems_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",

@@ -189,6 +189,84 @@ int coins_fixed_ends_check(const coins_level *l, const coins_pt *target, coins_p
     return bad;
 }
 
+/* Proposition 3.31. Its proof, as we check it: c cannot leave p while a
+ * position of C is free (C \ {c} would no longer span C: a coin of a line
+ * needs both its neighbours), so when c first leaves, C holds five coins
+ * and the coins outside C are a minimum configuration of the other, even,
+ * rectangles; with c among them they are minimum+1, and by Proposition 3.30
+ * only c can move until it comes back to p (no coin can move inside the full
+ * C either). A target with span(A) keeps the span all the way, since spans
+ * never grow (Corollary 1.7). */
+void coins_prop331_check(const coins_level *l, coins_prop331 *out) {
+    memset(out, 0, sizeof *out);
+    out->a_coin = out->b_coin = -1;
+    int n = l->n;
+    if (l->grid != COINS_SQUARE || !l->labelled || l->upto != COINS_EXACT || n == 0) {
+        snprintf(out->why, sizeof out->why, "labelled coins on the square grid with an exact target only");
+        return;
+    }
+    coins_rect *ra = pl_xmalloc((size_t)n * sizeof *ra), *rb = pl_xmalloc((size_t)n * sizeof *rb);
+    int ka = coins_sq_span_rects(l->start, n, ra), kb = coins_sq_span_rects(l->target, n, rb), minimum = 0;
+    bool even = true;
+    int line = -1;
+    for (int i = 0; i < ka; i++) {
+        int m = ra[i].r1 - ra[i].r0 + 1, w = ra[i].c1 - ra[i].c0 + 1;
+        minimum += (m + w + 1) / 2;
+        even = even && (m + w) % 2 == 0;
+    }
+    out->same_span = ka == kb;
+    for (int i = 0; i < ka && out->same_span; i++)
+        out->same_span = ra[i].r0 == rb[i].r0 && ra[i].c0 == rb[i].c0 && ra[i].r1 == rb[i].r1 && ra[i].c1 == rb[i].c1;
+    if (n != minimum + 2) {
+        snprintf(out->why, sizeof out->why, "A has %d coins, not two more than the minimum %d of span(A)", n, minimum);
+    } else if (!even) {
+        snprintf(out->why, sizeof out->why, "span(A) has an odd rectangle");
+    } else {
+        for (int i = 0; i < ka; i++) {
+            int m = ra[i].r1 - ra[i].r0 + 1, w = ra[i].c1 - ra[i].c0 + 1;
+            if (!((m == 1 && w == 5) || (m == 5 && w == 1))) continue;
+            coins_pt p = {(ra[i].r0 + ra[i].r1) / 2, (ra[i].c0 + ra[i].c1) / 2};
+            int ia = -1, ib = -1;
+            for (int j = 0; j < n; j++) {
+                if (l->start[j].r == p.r && l->start[j].c == p.c) ia = j;
+                if (l->target[j].r == p.r && l->target[j].c == p.c) ib = j;
+            }
+            if (ia < 0) continue;
+            bool conflict = out->same_span && ib >= 0 && ib != ia;
+            if (out->status == 0 || (conflict && out->status == 1)) {
+                out->status = conflict ? 2 : 1;
+                out->C = ra[i];
+                out->p = p;
+                out->a_coin = ia;
+                out->b_coin = ib;
+                line = i;
+            }
+        }
+        if (line < 0)
+            snprintf(out->why, sizeof out->why, "span(A) has no 1x5 or 5x1 rectangle with a coin on its centre");
+    }
+    free(ra), free(rb);
+}
+
+/* The line Proposition 3.31 speaks of, for notes and info. */
+static void prop331_text(const coins_level *l, const coins_prop331 *q, char *buf, size_t n) {
+    char pc[48], pb[48];
+    coins_pt_text(l, q->p, pc, sizeof pc);
+    if (q->status == 2) {
+        snprintf(buf, n,
+                 "the coin '%c' on %s, the centre of the %dx%d rectangle of span(A), is the only coin that ever "
+                 "stands there (every rectangle even, two coins over the minimum), and the target puts '%c' there",
+                 l->label[q->a_coin], pc, q->C.r1 - q->C.r0 + 1, q->C.c1 - q->C.c0 + 1, l->label[q->b_coin]);
+        return;
+    }
+    if (q->b_coin >= 0)
+        snprintf(pb, sizeof pb, "the target keeps it there");
+    else
+        snprintf(pb, sizeof pb, "%s", q->same_span ? "the target leaves it empty" : "span(B) differs");
+    snprintf(buf, n, "applies: no coin but '%c' ever stands on %s, the centre of the %dx%d rectangle; %s",
+             l->label[q->a_coin], pc, q->C.r1 - q->C.r0 + 1, q->C.c1 - q->C.c0 + 1, pb);
+}
+
 /* One line per result for `info` (square grid). */
 void coins_square_info(const coins_level *l, json_t *o) {
     char buf[320], p1[48], p2[48], p3[48], p4[48];
@@ -239,6 +317,18 @@ void coins_square_info(const coins_level *l, json_t *o) {
         snprintf(buf, sizeof buf, "no conflict at the positions that never receive a coin");
     }
     json_object_set_new(o, "prop_3_11", json_string(buf));
+    if (l->labelled && l->upto == COINS_EXACT) {
+        coins_prop331 q;
+        coins_prop331_check(l, &q);
+        if (q.status == 0) {
+            snprintf(buf, sizeof buf, "does not apply (%s)", q.why);
+        } else {
+            char t[300];
+            prop331_text(l, &q, t, sizeof t);
+            snprintf(buf, sizeof buf, "%s%s", q.status == 2 ? "unsolvable: " : "", t);
+        }
+        json_object_set_new(o, "prop_3_31", json_string(buf));
+    }
     if (l->labelled && l->upto == COINS_EXACT)
         json_object_set_new(
             o, "corollary_3_17",
@@ -377,7 +467,7 @@ bool coins_theorems_applies(const void *level, const pl_request *req, char *why,
         snprintf(why, n, "square grid only (Section 3)");
         return false;
     }
-    snprintf(why, n, "square grid: Proposition 3.11 and Theorem 3.8 where they decide, exact search elsewhere");
+    snprintf(why, n, "square grid: Propositions 3.11, 3.31 and Theorem 3.8 where they decide, exact search elsewhere");
     return true;
 }
 
@@ -481,6 +571,16 @@ int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *
                  "Proposition 3.11: %s has at most one neighbour in span(A), so no coin ever arrives there, and the "
                  "target wants another coin there",
                  p1);
+        return 0;
+    }
+    coins_prop331 q;
+    coins_prop331_check(l, &q);
+    if (q.status == 2) {
+        char t[300];
+        prop331_text(l, &q, t, sizeof t);
+        out->status = PL_UNSOLVABLE;
+        out->algorithm = "theorems";
+        join(out->note, sizeof out->note, "Proposition 3.31: ", t, "", "");
         return 0;
     }
     bool claims = false;

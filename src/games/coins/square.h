@@ -121,6 +121,63 @@ int coins_sq_reorient(coins_gp *g, coins_rect R, const coins_pt *L1, const coins
  * reversed, bit 1 columns reversed) becomes Q with the same steps. */
 int coins_sq_reorder(coins_gp *g, coins_rect R, const coins_pt *P, const coins_pt *Q, int k, int t);
 
+/* ---------- square_pushing.c: the pushing game (Section 3.3.3, 3.4) ---------- */
+/* A rectangle of R~ with its two fixed leaves. */
+typedef struct coins_sq_leafrect {
+    coins_pt l, l2;
+    coins_rect R;
+} coins_sq_leafrect;
+/* F~(M) and R~(M) by the algorithm before Conjecture 3.39 (M: n coins with
+ * an adjacent pair); the text's free choices are drawn from seed (0: the
+ * first in scan order). F holds n, R n * n. -1 when M has no pair. */
+int coins_sq_ftilde(const coins_pt *M, int n, uint64_t seed, coins_pt *F, int *nf, coins_sq_leafrect *R, int *nr);
+
+/* Conjecture 3.39 on one h x w rectangle (h w <= 64, h + w odd): every
+ * minimum configuration with span R and an adjacent pair, the classes of the
+ * pushing game among them, and the partition by the conjecture's three
+ * conditions. Masks: bit r * w + c. */
+typedef struct coins_conj339 {
+    int h, w;
+    uint64_t subsets;        /* C(h w, ceil((h+w)/2)) enumerated */
+    uint64_t configurations; /* minimum, span R, with a pair */
+    uint64_t pushes;         /* pushes between them (each checked reversible) */
+    uint64_t irreversible;   /* pushes whose reverse is not a push (expected 0) */
+    uint64_t escapes;        /* pushes leaving the set (expected 0) */
+    uint64_t classes;        /* reachability classes */
+    uint64_t keys;           /* distinct (F~, R~, coins outside) */
+    uint64_t ill_defined;    /* configurations whose key depends on the choices */
+    uint64_t ill_defined_example;
+    uint64_t only_if_failures; /* configurations reachable from an earlier one with another key */
+    uint64_t only_if_a, only_if_b;
+    uint64_t if_failures; /* configurations with an earlier one's key in another class */
+    uint64_t if_a, if_b;
+} coins_conj339;
+/* 0; -1 when lim ran out; -2 when the size is refused (h w > 64, even, or
+ * more than max_subsets subsets). seeds: choice orders tried for F~, R~. */
+int coins_sq_conj339(int h, int w, uint64_t max_subsets, int seeds, pl_limits *lim, coins_conj339 *out);
+
+/* Section 3.4's claim on one h x w rectangle: every minimal configuration
+ * with hull R, minimum + extra coins, forming a 2-path. */
+typedef struct coins_sec34 {
+    int h, w, extra;
+    uint64_t subsets;
+    uint64_t paths;      /* minimal non-minimum 2-paths with hull R */
+    uint64_t failures;   /* no sequence of pushes frees a coin (the claim fails) */
+    uint64_t failure_example;
+    int max_pushes;      /* the most pushes a shortest way needs */
+    uint64_t routine_ok; /* coins_sq_2path_extra succeeded */
+    uint64_t routine_misses;
+    uint64_t routine_miss_example;
+    int routine_max_pushes;
+} coins_sec34;
+int coins_sq_sec34(int h, int w, int extra, uint64_t max_subsets, pl_limits *lim, coins_sec34 *out);
+/* Section 3.4's pushes for a minimal, non-minimum 2-path P (n coins, span its
+ * hull): pushes from[i] -> to[i] (allocated) after which some coin can go
+ * keeping the span. *step: 1 when the ends had to reach opposite corners
+ * first, 2 when they were there. 0, -1 when the steps do not get there, -2
+ * bad input. Each push is replayed with its span before it is returned. */
+int coins_sq_2path_extra(const coins_pt *P, int n, coins_pt **from, coins_pt **to, int *npushes, int *step);
+
 /* ---------- square_canonicalize.c: Theorem 3.7 ---------- */
 /* Records in g (holding C and at least two reserve coins) reversible actions
  * turning C (n coins) into its canonical configuration. 0, or -1 with *why:
@@ -151,6 +208,22 @@ int coins_thm38_check(const coins_pt *A, const coins_pt *B, int n, pl_limits *li
  * hold there what the start holds (the same label when labelled). Returns 1
  * and the position when it does not (the puzzle is unsolvable), else 0. */
 int coins_fixed_ends_check(const coins_level *l, const coins_pt *target, coins_pt *where);
+/* Proposition 3.31 (labelled, Section 3.3.3): when A has exactly two coins
+ * more than the minimum of span(A) (Proposition 3.20), every rectangle of
+ * span(A) is even, and a 1x5 or 5x1 rectangle C has a coin c on its centre p,
+ * no other coin ever stands on p while the span is kept; and a target with
+ * span(A) keeps the span at every step (spans never grow, Corollary 1.7). */
+typedef struct coins_prop331 {
+    int status;      /* 0 hypotheses fail (why), 1 they hold and B agrees, 2 B puts another coin on p */
+    coins_rect C;    /* status >= 1: the line (the first whose centre B contradicts, else the first) */
+    coins_pt p;      /* its centre */
+    int a_coin;      /* the coin c of A on p */
+    int b_coin;      /* status 2: B's coin on p (another label); else B's coin there or -1 */
+    bool same_span;  /* span(B) = span(A) */
+    char why[160];   /* status 0: which hypothesis fails */
+} coins_prop331;
+/* O(n^2) (the spans by Corollary 3.21). */
+void coins_prop331_check(const coins_level *l, coins_prop331 *out);
 /* The fields of `info` for the square grid (game.c). */
 void coins_square_info(const coins_level *l, json_t *o);
 /* Theorem 3.8's winning sequence when t says (a) and (b) hold: moves
