@@ -417,7 +417,6 @@ static void meet(edge *e, edge *f) {
 typedef struct dseg {
     pt a, b;
     int src;
-    ld ux, uy; /* the unit direction of the edge it comes from */
 } dseg;
 
 static long own_open_chains; /* rings that did not close: an inconsistency of (c) */
@@ -564,11 +563,10 @@ static void tool_diff(const tool *A, const tool *B, tool *out) {
                 x->at[j] = x->at[j - 1], x->at[j - 1] = pp;
             }
         pt prev = x->a;
-        ld len = hypotl(x->b.x - x->a.x, x->b.y - x->a.y);
         for (int k = 0; k <= x->ns; k++) {
             pt nx = k < x->ns ? x->at[k] : x->b;
             if (ns == scap) s = realloc(s, (size_t)(scap *= 2) * sizeof *s);
-            s[ns++] = (dseg){prev, nx, x->src, (x->b.x - x->a.x) / len, (x->b.y - x->a.y) / len};
+            s[ns++] = (dseg){prev, nx, x->src};
             prev = nx;
         }
         free(x->t);

@@ -35,13 +35,15 @@
  * bottom arm to the right arm); one that still finds no solid rectangle waits
  * until the others of its region are gone, and is split in four if none can go.
  *
- * Robustness: each triangle is grown by delta = 2^-42 (16 cells of the 2^-46
- * snap-rounding grid; clipped to its bounding box grown by delta, so sharp
- * corners do not spike), so that neighbouring triangles overlap and no sliver
- * of free space survives the snap-rounding; P loses delta along its edges
- * and delta / sin(alpha / 2) at a vertex of angle alpha (1.6e-10 at the 0.17
- * degrees of a 1000-vertex random target; with the grid 2^-40 and delta
- * 2^-36 this passed the 1e-9 tolerance from about 2 degrees). Where
+ * Robustness: each triangle is grown by delta = 2^-34 (~5.8e-11) across its
+ * edges shared with other free triangles, so that neighbouring cuts overlap
+ * by 2 delta in any faithful replay (plain double-precision GEOS, whose
+ * fallback snaps at ~1e-12, left slivers of free space between triangles
+ * grown by 2^-42: issue 20), and by only 2 LS_EDGE = 2^-42 across P's own
+ * edges (clipped to its bounding box grown by delta, so sharp corners do
+ * not spike); P loses 2^-42 along its edges and 2^-42 / sin(alpha / 2) at a
+ * vertex of angle alpha (1.6e-10 at the 0.17 degrees of a 1000-vertex random
+ * target), whatever delta is. Where
  * the proof takes a solid region flush against a line of tool 1's boundary,
  * floating point cannot: after snap-rounding, the boundary between two hull
  * vertices may lie a few grid cells inside the hull line. Every solid

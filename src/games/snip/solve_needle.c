@@ -16,7 +16,7 @@
  *
  * What differs from the proof, and why (docs/algorithms.md):
  *  - Robustness: every needle is laid delta = 2^-42 into P (16 grid cells of
- *    the 2^-46 snap-rounding grid) and starts eps = 2 delta / tan(apex) before
+ *    the 2^-46 snap-rounding grid) and starts eps = (NEEDLE_JOIN + 2 delta) / tan(apex) before
  *    the vertex, so consecutive cuts overlap and no sliver of rounding keeps
  *    the outside attached to P. The result differs from P by delta times the
  *    perimeter in area, and in Hausdorff distance by delta / sin(alpha / 2):
