@@ -913,7 +913,7 @@ static bool replay3(const char *level_text, char **lines, int nlines, tally *ty,
         seen va = {.legal = true};
         if (snip_move_parse(lines[i], &sm, why, sizeof why, &col) || snip_state_apply(sa, &sm, why, sizeof why)) {
             va.legal = false;
-            snprintf(va.why, sizeof va.why, "%s", why);
+            snprintf(va.why, sizeof va.why, "%.199s", why);
         }
         seen vb, vc;
         if (verbose && getenv("PL_REPLAY_SHOW") && atoi(getenv("PL_REPLAY_SHOW")) == i + 1) {
