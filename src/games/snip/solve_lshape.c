@@ -35,13 +35,15 @@
  * bottom arm to the right arm); one that still finds no solid rectangle waits
  * until the others of its region are gone, and is split in four if none can go.
  *
- * Robustness: each triangle is grown by delta = 2^-42 (16 cells of the 2^-46
- * snap-rounding grid; clipped to its bounding box grown by delta, so sharp
- * corners do not spike), so that neighbouring triangles overlap and no sliver
- * of free space survives the snap-rounding; P loses delta along its edges
- * and delta / sin(alpha / 2) at a vertex of angle alpha (1.6e-10 at the 0.17
- * degrees of a 1000-vertex random target; with the grid 2^-40 and delta
- * 2^-36 this passed the 1e-9 tolerance from about 2 degrees). Where
+ * Robustness: each triangle is grown by delta = 2^-34 (~5.8e-11) across its
+ * edges shared with other free triangles, so that neighbouring cuts overlap
+ * by 2 delta in any faithful replay (plain double-precision GEOS, whose
+ * fallback snaps at ~1e-12, left slivers of free space between triangles
+ * grown by 2^-42: issue 20), and by only 2 LS_EDGE = 2^-42 across P's own
+ * edges (clipped to its bounding box grown by delta, so sharp corners do
+ * not spike); P loses 2^-42 along its edges and 2^-42 / sin(alpha / 2) at a
+ * vertex of angle alpha (1.6e-10 at the 0.17 degrees of a 1000-vertex random
+ * target), whatever delta is. Where
  * the proof takes a solid region flush against a line of tool 1's boundary,
  * floating point cannot: after snap-rounding, the boundary between two hull
  * vertices may lie a few grid cells inside the hull line. Every solid
@@ -70,7 +72,7 @@
 
 #include "solvers.h"
 
-#define LS_DELTA (1.0 / 4398046511104.0) /* 2^-42 */
+#define LS_DELTA (1.0 / 17179869184.0) /* 2^-34 */
 /* A solid rectangle starts this far inside its supporting line: tool 1's
  * boundary along a hull edge is made of snap-rounded vertices (grid 2^-46)
  * that may lie a few grid cells inside the line through the hull's vertices,
@@ -101,6 +103,7 @@ typedef struct tri {
     double x[3], y[3];
     double key;
     int cross;
+    bool on_p[3]; /* edge v -> v+1 lies on P's boundary: the cut is not grown across it */
 } tri;
 
 static int tri_cmp(const void *a, const void *b) {
@@ -471,7 +474,13 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
         if (el == 0) continue;
         double mx = ey / el, my = -ex / el; /* right of the edge */
         if (area2 < 0) mx = -mx, my = -my;
-        double ox = T->x[i] - sx + d * mx, oy = T->y[i] - sy + d * my;
+        /* grown by delta across edges it shares with other free triangles
+         * (so that their cuts overlap by 2 delta), and only by 2 LS_EDGE
+         * across P's edges: tool 1, placed LS_EDGE back, may reach LS_EDGE
+         * across the line, and the cutting tool must still hold T; what P
+         * loses does not grow with delta */
+        double g = T->on_p[i] ? 2 * LS_EDGE : d;
+        double ox = T->x[i] - sx + g * mx, oy = T->y[i] - sy + g * my;
         rc = clear_halfplane(L, tx0, ty0, tx1, ty1, ox, oy, mx, my, keep);
     }
     GEOSGeom_destroy_r(L->ctx, keep);
@@ -507,6 +516,8 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
     if (free_space) GEOSGeom_destroy_r(ctx, free_space);
     *out = NULL;
     if (!cdt) return -1;
+    GEOSGeometry *rim = GEOSBoundary_r(ctx, target);
+    const GEOSPreparedGeometry *prim = rim ? GEOSPrepare_r(ctx, rim) : NULL;
     int k = GEOSGetNumGeometries_r(ctx, cdt), n = 0;
     tri *t = pl_xcalloc(k > 0 ? (size_t)k : 1, sizeof *t);
     for (int i = 0; i < k; i++) {
@@ -523,10 +534,28 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
         for (int v = 0; v < 3; v++) on += fabs(T->y[v] - r_out) <= tol || fabs(T->x[v] - (1 - r_out)) <= tol;
         double cx = (T->x[0] + T->x[1] + T->x[2]) / 3, cy = (T->y[0] + T->y[1] + T->y[2]) / 3;
         T->cross = r_in > 0 && on == 3;
+        /* an edge of P: both ends and the midpoint on P's boundary (the
+         * triangulation keeps P's edges, so their ends are P's vertices) */
+        for (int v = 0; v < 3; v++) {
+            int w = (v + 1) % 3;
+            double px[3] = {T->x[v], T->x[w], (T->x[v] + T->x[w]) / 2};
+            double py[3] = {T->y[v], T->y[w], (T->y[v] + T->y[w]) / 2};
+            bool all = prim != NULL;
+            for (int q = 0; q < 3 && all; q++) {
+                GEOSCoordSequence *pcs = GEOSCoordSeq_create_r(ctx, 1, 2);
+                GEOSCoordSeq_setXY_r(ctx, pcs, 0, px[q], py[q]);
+                GEOSGeometry *pt = GEOSGeom_createPoint_r(ctx, pcs);
+                all = GEOSPreparedDistanceWithin_r(ctx, prim, pt, 1e-12) == 1;
+                GEOSGeom_destroy_r(ctx, pt);
+            }
+            T->on_p[v] = all;
+        }
         T->key = T->cross ? hypot(cx - (1 - r_out), cy - r_out) : atan2(cy, 1 - cx);
         n++;
     }
     GEOSGeom_destroy_r(ctx, cdt);
+    if (prim) GEOSPreparedGeom_destroy_r(ctx, prim);
+    if (rim) GEOSGeom_destroy_r(ctx, rim);
     qsort(t, (size_t)n, sizeof *t, tri_cmp);
     *out = t;
     return n;
@@ -625,6 +654,10 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
                     c->x[0] = T[i].x[v], c->y[0] = T[i].y[v];
                     c->x[1] = mx[v], c->y[1] = my[v];
                     c->x[2] = mx[(v + 2) % 3], c->y[2] = my[(v + 2) % 3];
+                    /* halves of the parent's edges v and v+2; the new edge is inside */
+                    c->on_p[0] = T[i].on_p[v];
+                    c->on_p[1] = false;
+                    c->on_p[2] = T[i].on_p[(v + 2) % 3];
                 }
                 tri *c = &U[nu++];
                 memcpy(c->x, mx, sizeof mx);

@@ -16,7 +16,7 @@
  *
  * What differs from the proof, and why (docs/algorithms.md):
  *  - Robustness: every needle is laid delta = 2^-42 into P (16 grid cells of
- *    the 2^-46 snap-rounding grid) and starts eps = 2 delta / tan(apex) before
+ *    the 2^-46 snap-rounding grid) and starts eps = (NEEDLE_JOIN + 2 delta) / tan(apex) before
  *    the vertex, so consecutive cuts overlap and no sliver of rounding keeps
  *    the outside attached to P. The result differs from P by delta times the
  *    perimeter in area, and in Hausdorff distance by delta / sin(alpha / 2):
@@ -47,6 +47,16 @@
 #include "solvers.h"
 
 #define NEEDLE_DELTA (1.0 / 4398046511104.0) /* 2^-42 */
+/* Where the cuts of two edges meet at a vertex, the needles overlap over a
+ * width of about eps tan(apex): the moat that separates P from the material
+ * outside it is that thick there and nowhere thinner. It must hold in any
+ * faithful replay, not only on our grid: plain double-precision GEOS falls
+ * back to snapping with a tolerance of about 1e-12 when its floating overlay
+ * fails, and a moat of 4.5e-13 (eps = 2 delta / tan(apex), before issue 20)
+ * was bridged there. 2^-34 ~ 5.8e-11: 4,000 grid cells, 50 times that
+ * tolerance, and what a needle laid so far past a reflex vertex cuts from P
+ * (a wedge at most this wide) stays below tolerance / 16. */
+#define NEEDLE_JOIN (1.0 / 17179869184.0) /* 2^-34 */
 #define APEX_X 0.05
 #define APEX_Y 0.5
 
@@ -300,7 +310,7 @@ int snip_solve_needle(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
     nd.half = apex / 2;
     nd.cover = L0;
     nd.reach = L0;
-    double eps = 2 * NEEDLE_DELTA / tan(apex);
+    double eps = (NEEDLE_JOIN + 2 * NEEDLE_DELTA) / tan(apex);
     double shortest = ldexp(1.0, -e[n - 1].cls - 3);
     /* the two cuts at a vertex of angle alpha, each delta inside P, cross
      * delta / sin(alpha / 2) from it: that much of P's tip is lost */
