@@ -22,7 +22,8 @@
  *   limit (K up to 4; a fifth with bombs) and 300 without one: the same
  *   minimum number of moves, and the certificate replays through the
  *   descriptor; a third solved again without the queues must give another
- *   answer on some (the queues matter);
+ *   answer on some (the queues matter), and with bombs off never a longer
+ *   one (the queues never hurt then);
  * - the one-row and one-column algorithms decline refill levels with the
  *   reason and `auto` falls back to exact search; info's impossible goals
  *   count the queues; the hint's position level (play) keeps what the queues
@@ -800,6 +801,12 @@ static void against_brute_force(uint64_t base) {
             }
             differ += off != want;
             refill_wins += want >= 0 && (off < 0 || want < off);
+            /* bombs off, the queues never hurt: the board without them is, in
+             * every column, the bottom of the board with them, and stays so
+             * move after move (a path removes the same dots; a cycle removes
+             * those and the refilled dots of its colour, which lie above) */
+            if (!v.bombs && off >= 0)
+                CHECKF(want >= 0 && want <= off, "bombs off: %d moves with the queues, %d without", want, off);
         }
         check_clear_context();
     }

@@ -194,9 +194,9 @@ const pl_game pl_game_twodots = {
         "colour), 'bombs: off|on' (default off, the paper's model; on: dots enclosed by a cycle become bombs\n"
         "that explode after falling, destroying their 8-neighbourhood), then the rows of a settled board\n"
         "('.' empty, only above dots; a colour is a-z A-Z 0-9). Refill (the paper's footnote 3): a section\n"
-        "'refill:' drawn above the board, one queue a column, its last row entering first; after every\n"
-        "fall a column's empty cells are filled from its queue while it lasts (a dry queue leaves them\n"
-        "empty). Without it nothing refills.\n"
+        "'refill:' (then 'board:' before the board's rows) stacks a queue above each column, its last row\n"
+        "entering first; after every fall a column's empty cells are filled from its queue while it lasts\n"
+        "(a dry queue leaves them empty). Without it nothing refills.\n"
         "Move: r1,c1 r2,c2 ... rs,cs  (s >= 2 orthogonally adjacent dots of one colour). All distinct: the\n"
         "path is removed. The last cell repeating an earlier one t_j with j <= s-4: a cycle, every dot of\n"
         "the colour is removed. Dots fall after each move; goals are checked after the last move.\n",
