@@ -904,6 +904,32 @@ static void test_issue22_pictures(void) {
     if (single) g->level_free(single);
     if (two) g->level_free(two);
 
+    /* Two Dots with refill: the queue's next dot (b) is drawn above the board
+     * (one row of queued dots: the board starts 1.25 cells lower); after
+     * 0,0 0,1 it has fallen into 0,0 and its place above is empty. */
+    check_context(false, 0, "twodots refill");
+    single = load(g, "refill:\nb.\nboard:\naa\n");
+    if (single) {
+#define TD_AT(y, c) pixel(&im, (board_x(&im, 40, 2) + (c) + 0.5) * 40, (CAPTION + (y)) * 40)
+        o.step = -1;
+        CHECKF(render(g, single, NULL, &o, "twodots-refill0.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "twodots-refill0.png")) {
+            CHECKF(TD_AT(0.5, 0) == palette_hex(2), "the queued b above column 0: %06x", TD_AT(0.5, 0));
+            CHECKF(TD_AT(0.5, 1) != palette_hex(2), "nothing queued above column 1: %06x", TD_AT(0.5, 1));
+            CHECKF(TD_AT(1.75, 0) == palette_hex(1), "a at 0,0: %06x", TD_AT(1.75, 0));
+            image_close(&im);
+        }
+        CHECKF(render(g, single, "0,0 0,1\n", &o, "twodots-refill1.png", msg, sizeof msg) == 0, "%s", msg);
+        if (image_open(&im, "twodots-refill1.png")) {
+            CHECKF(TD_AT(1.75, 0) == palette_hex(2), "the b fell into 0,0: %06x", TD_AT(1.75, 0));
+            CHECKF(TD_AT(1.75, 1) == GRID_GREY, "0,1 empty, its queue dry: %06x", TD_AT(1.75, 1));
+            CHECKF(TD_AT(0.5, 0) != palette_hex(2), "the queue is empty: %06x", TD_AT(0.5, 0));
+            image_close(&im);
+        }
+#undef TD_AT
+        g->level_free(single);
+    }
+
     /* One row: the strip of a 1x12 board's seven frames wraps, one frame a
      * row (frames wider than high), unless --frames-per-row says otherwise. */
     g = &pl_game_clickomania;

@@ -70,7 +70,7 @@ static void play(const char *level_text, const char *const *moves, int nmoves, c
         if (!CHECKF(twodots_move_check(l, cells, &m, path, &colour, &cyclic, why, sizeof why) == 0, "%s: %s", moves[i],
                     why))
             break;
-        twodots_apply_path(l, cells, path, m.n, collected);
+        twodots_apply_path(l, cells, NULL, path, m.n, collected);
     }
     twodots_move_free(&m);
     int p = 0;
@@ -349,8 +349,8 @@ static void settled_replay_matches_plain(void) {
                 used[x] = true;
             }
             if (len < 2) continue;
-            twodots_apply_path(l, a, path, len, ca);
-            twodots_apply_path_settled(l, b, path, len, cb);
+            twodots_apply_path(l, a, NULL, path, len, ca);
+            twodots_apply_path_settled(l, b, NULL, path, len, cb);
             moves++;
             if (!CHECKF(memcmp(a, b, (size_t)ncells) == 0 && memcmp(ca, cb, sizeof ca) == 0,
                         "board %d move %d: the settled replay differs from the plain one", t, step))

@@ -6,7 +6,8 @@
  * adjacent dots of one colour; a cyclic move (the last cell repeats an earlier
  * one t_j, j <= s-4) removes every dot of that colour. Removed dots are
  * collected, the rest fall, nothing refills. `bombs: on` adds the commercial
- * rule of the paper's footnote 2. */
+ * rule of the paper's footnote 2; a `refill:` section the model of its
+ * footnote 3, where new dots enter from the top (a given queue a column). */
 #ifndef PUZZLELAB_TWODOTS_H
 #define PUZZLELAB_TWODOTS_H
 
@@ -31,6 +32,15 @@ typedef struct twodots_level {
     int goal_colour[TWODOTS_MAX_COLOURS]; /* colour index */
     int goal_count[TWODOTS_MAX_COLOURS];
     bool bombs;
+    /* The refill model (section `refill:`): column c's queue is
+     * refill_dot[refill_start[c] .. refill_start[c + 1]), the dot to enter
+     * first first. nrefill dots in all, refill_count[k] of colour k. Without
+     * the section: refill false, the arrays NULL, the counts 0. */
+    bool refill;
+    int *refill_start; /* cols + 1 offsets */
+    uint8_t *refill_dot;
+    int nrefill;
+    int refill_count[TWODOTS_MAX_COLOURS + 1];
     pl_regions regions; /* the `regions:` section (gadgets of a construction), drawn by render */
 } twodots_level;
 
@@ -52,12 +62,20 @@ int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodo
 /* Applies a checked path of len cells (cell indices): removes the path (or,
  * when the last cell repeats an earlier one, every dot of its colour, and with
  * bombs the dots the cycle encloses become bombs that explode after falling),
- * adds the removed dots to collected[colour] (may be NULL), lets dots fall. */
-void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected);
+ * adds the removed dots to collected[colour] (may be NULL), lets dots fall.
+ * With refill, every fall fills the columns from their queues: drawn[c]
+ * (cols ints, advanced here) counts the dots column c's queue has given so
+ * far; drawn may be NULL only for a level without dots queued. */
+void twodots_apply_path(const twodots_level *l, uint8_t *cells, int *drawn, const int *path, int len, int *collected);
 /* The same on a settled board (no empty cell below a dot: every level, and
  * every board after a move), in time O(len x rows) for a regular move instead
  * of O(rows x cols): what verify and play replay with. */
-void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected);
+void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, int *drawn, const int *path, int len,
+                                int *collected);
+/* Refill: the empty cells at the top of column c (the dots have fallen) get
+ * the next dots of its queue, the first lowest, while the queue lasts;
+ * nothing without refill. */
+void twodots_refill_column(const twodots_level *l, uint8_t *cells, int *drawn, int c);
 /* Dots fall: in every column the dots move down to fill the empty cells. */
 void twodots_fall(int rows, int cols, uint8_t *cells);
 /* Marks inside[i] = 1 for the cells strictly inside the closed polygon through

@@ -546,6 +546,18 @@ error 3p_parse 2 "levels/r_bad.3p:4:6: number 6 is 8, not strictly between B/4 a
 error 3p_generate_none 2 "puzzlelab: 3partition generate --answer no: with m = 2 and B = 14, each of the 3 multisets of numbers strictly between B/4 and B/2 summing to mB splits into triples; choose a larger --bound" \
     3partition generate --bound 14 --answer no
 golden twodots_help 0 twodots help
+# the refill model (footnote 3): info, solve, verify (a move legal only on the refilled board, a mixed one)
+golden twodots_refill_info 0 twodots info levels/td_refill.level
+golden twodots_refill_solve 0 twodots solve levels/td_refill.level
+golden twodots_refill_solve_json 0 twodots solve --json levels/td_refill.level
+golden twodots_refill_verify 0 twodots verify levels/td_refill.level levels/td_refill.moves
+golden twodots_refill_verify_solved 0 twodots verify levels/td_refill.level "$TMP/twodots_refill_solve.raw"
+golden twodots_refill_verify_bad 1 twodots verify levels/td_refill.level levels/td_refill_bad.moves
+golden twodots_refill_generate 0 twodots generate --rows 3 --cols 4 --moves 2 --refill 2 --solvable --seed 3
+error twodots_refill_gap 2 "levels/td_refill_gap.level:2:2: column 1's refill queue has a gap: this dot stands above an empty cell (a queue is read from the section's last row up and ends at its first '.')" \
+    twodots info levels/td_refill_gap.level
+error twodots_refill_zero 2 "puzzlelab: --refill: 0 is out of range [1, 10000]" \
+    twodots generate --refill 0
 golden reduce_x3c 0 twodots reduce --from x3c levels/r_yes.x3c
 golden reduce_sat 0 twodots reduce --from sat levels/r_sat.cnf
 golden reduce_vc 0 twodots reduce --from vertex-cover levels/r_square.vc

@@ -102,6 +102,7 @@ check twodots --goals 'a:03,c:1,' --bombs on --seed 5
 check twodots --solvable --seed 6
 check twodots --solvable --bombs on --moves 2 --rows 4 --cols 4 --seed 7
 check twodots --solvable --moves -1 --rows 3 --cols 3 --colours 2 --seed 8
+check twodots --refill 3 --solvable --moves 3 --rows 4 --cols 4 --seed 9
 
 # coins
 check coins

@@ -15,7 +15,7 @@ bool twodots_goals_met(const twodots_level *l, const int *collected) {
 }
 
 int twodots_move_budget(const twodots_level *l) {
-    return l->moves >= 0 ? l->moves : l->ndots / 2;
+    return l->moves >= 0 ? l->moves : (l->ndots + l->nrefill) / 2;
 }
 
 static void *level_parse(const pl_level_text *lt, pl_error *err) {
@@ -34,14 +34,15 @@ static void level_free(void *p) {
     free(p);
 }
 
-/* The goals no play of any length can meet (nothing refills): more dots of
- * a colour than the board has, or, with bombs off, than the dots of it that
- * some play may ever remove (inert.c, an over-approximation). As {colour:
- * that bound}; NULL when no goal is out of reach. */
+/* The goals no play of any length can meet: more dots of a colour than the
+ * board has (with refill: the board and the queues), or, with bombs off and
+ * no refill, than the dots of it that some play may ever remove (inert.c, an
+ * over-approximation; refilled dots can free an inert one, so not with
+ * refill). As {colour: that bound}; NULL when no goal is out of reach. */
 static json_t *impossible_goals(const twodots_level *l) {
     int most[TWODOTS_MAX_COLOURS + 1];
-    for (int c = 0; c <= l->ncolours; c++) most[c] = l->count[c];
-    if (!l->bombs && l->ndots) {
+    for (int c = 0; c <= l->ncolours; c++) most[c] = l->count[c] + l->refill_count[c];
+    if (!l->bombs && !l->nrefill && l->ndots) {
         int n = l->rows * l->cols;
         uint8_t *R = pl_xmalloc((size_t)n);
         int *scratch = pl_xmalloc((size_t)(l->cols + 1 + 2 * n) * sizeof *scratch);
@@ -86,6 +87,14 @@ static void level_info(const void *p, json_t *o) {
     json_t *impossible = impossible_goals(l);
     if (impossible) json_object_set_new(o, "impossible_goals", impossible);
     json_object_set_new(o, "bombs", json_string(l->bombs ? "on" : "off"));
+    if (l->refill) {
+        /* the refill model: how many dots wait, and of which colours */
+        json_object_set_new(o, "refill", json_integer(l->nrefill));
+        json_t *rc = json_object();
+        for (int i = 1; i <= l->ncolours; i++)
+            if (l->refill_count[i]) json_object_set_new(rc, l->colour_name[i], json_integer(l->refill_count[i]));
+        json_object_set_new(o, "refill_counts", rc);
+    }
     if (l->regions.n) json_object_set_new(o, "regions", json_integer(l->regions.n));
 }
 
@@ -100,6 +109,7 @@ static void *state_new(const void *p) {
     st->level = l;
     st->cells = pl_xmalloc((size_t)l->rows * (size_t)l->cols + 1);
     memcpy(st->cells, l->cell, (size_t)l->rows * (size_t)l->cols);
+    st->drawn = pl_xcalloc((size_t)l->cols + 1, sizeof *st->drawn);
     return st;
 }
 
@@ -109,6 +119,7 @@ static void state_free(void *p) {
     twodots_move_free(&st->m);
     free(st->path);
     free(st->cells);
+    free(st->drawn);
     free(st);
 }
 
@@ -127,7 +138,7 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
     int colour;
     bool cyclic;
     if (twodots_move_check(l, st->cells, &st->m, st->path, &colour, &cyclic, reason, n)) return PL_MOVE_ILLEGAL;
-    twodots_apply_path_settled(l, st->cells, st->path, st->m.n, st->collected);
+    twodots_apply_path_settled(l, st->cells, st->drawn, st->path, st->m.n, st->collected);
     st->used++;
     return PL_MOVE_OK;
 }
@@ -182,7 +193,10 @@ const pl_game pl_game_twodots = {
         "Level: headers 'moves: K' (default unlimited), 'goal: COLOUR COUNT' (repeatable, one line per\n"
         "colour), 'bombs: off|on' (default off, the paper's model; on: dots enclosed by a cycle become bombs\n"
         "that explode after falling, destroying their 8-neighbourhood), then the rows of a settled board\n"
-        "('.' empty, only above dots; a colour is a-z A-Z 0-9). No refill.\n"
+        "('.' empty, only above dots; a colour is a-z A-Z 0-9). Refill (the paper's footnote 3): a section\n"
+        "'refill:' (then 'board:' before the board's rows) stacks a queue above each column, its last row\n"
+        "entering first; after every fall a column's empty cells are filled from its queue while it lasts\n"
+        "(a dry queue leaves them empty). Without it nothing refills.\n"
         "Move: r1,c1 r2,c2 ... rs,cs  (s >= 2 orthogonally adjacent dots of one colour). All distinct: the\n"
         "path is removed. The last cell repeating an earlier one t_j with j <= s-4: a cycle, every dot of\n"
         "the colour is removed. Dots fall after each move; goals are checked after the last move.\n",

@@ -65,9 +65,27 @@ static void *state_level(const void *p, char *why, size_t n) {
     const twodots_level *src = st->level;
     twodots_level *l = pl_xmalloc(sizeof *l);
     *l = *src;
+    /* the hint's level owns what it frees: no regions (rules ignore them;
+     * sharing the source's made level_free free them twice) */
+    memset(&l->regions, 0, sizeof l->regions);
     size_t cells = (size_t)src->rows * (size_t)src->cols;
     l->cell = pl_xmalloc(cells + 1);
     memcpy(l->cell, st->cells, cells);
+    if (src->refill) {
+        /* what each column's queue has not given yet */
+        l->refill_start = pl_xmalloc(((size_t)src->cols + 1) * sizeof *l->refill_start);
+        l->refill_dot = pl_xmalloc((size_t)src->nrefill + 1);
+        l->nrefill = 0;
+        memset(l->refill_count, 0, sizeof l->refill_count);
+        for (int c = 0; c < src->cols; c++) {
+            l->refill_start[c] = l->nrefill;
+            for (int k = src->refill_start[c] + st->drawn[c]; k < src->refill_start[c + 1]; k++) {
+                l->refill_dot[l->nrefill++] = src->refill_dot[k];
+                l->refill_count[src->refill_dot[k]]++;
+            }
+        }
+        l->refill_start[src->cols] = l->nrefill;
+    }
     memset(l->count, 0, sizeof l->count);
     l->ndots = 0;
     for (size_t i = 0; i < cells; i++)
@@ -101,9 +119,15 @@ static void status(const void *p, char *buf, size_t n) {
     }
     if (k >= n) return;
     if (l->moves >= 0)
-        snprintf(buf + k, n - k, "%smoves left %d of %d", k ? "   " : "", l->moves - st->used, l->moves);
+        w = snprintf(buf + k, n - k, "%smoves left %d of %d", k ? "   " : "", l->moves - st->used, l->moves);
     else
-        snprintf(buf + k, n - k, "%smoves used %d (no limit)", k ? "   " : "", st->used);
+        w = snprintf(buf + k, n - k, "%smoves used %d (no limit)", k ? "   " : "", st->used);
+    if (w < 0 || !l->refill) return;
+    k += (size_t)w;
+    if (k >= n) return;
+    int queued = l->nrefill;
+    for (int c = 0; c < l->cols; c++) queued -= st->drawn[c];
+    snprintf(buf + k, n - k, "   refill %d queued", queued);
 }
 
 const pl_play_hooks twodots_play_hooks = {

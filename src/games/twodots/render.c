@@ -3,7 +3,9 @@
  * drawn over the dots with an arrowhead between each two dots (the path's
  * direction), every dot ringed and the first one twice. Under the board, a
  * line with what is left to do: the moves left of the limit K and each goal
- * as its colour's dot with the dots collected of those it asks. */
+ * as its colour's dot with the dots collected of those it asks. Above the
+ * board (refill levels), the next dots of each column's queue as smaller
+ * discs, the next to enter lowest, at most QUEUE_SHOWN a column. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,17 @@
 #define STATUS_H 0.6
 #define GOAL_DOT 0.26 /* radius of a goal's dot */
 #define ITEM_GAP 0.5  /* between two items of the line */
+#define QUEUE_SHOWN 3     /* queued dots drawn above a column */
+#define QUEUE_RADIUS 0.22 /* their radius */
+#define QUEUE_GAP 0.25    /* between them and the board */
+
+/* Rows of queued dots drawn above the board: the same in every frame. */
+static int queue_rows(const twodots_level *l) {
+    int most = 0;
+    for (int c = 0; l->nrefill && c < l->cols; c++)
+        if (l->refill_start[c + 1] - l->refill_start[c] > most) most = l->refill_start[c + 1] - l->refill_start[c];
+    return most < QUEUE_SHOWN ? most : QUEUE_SHOWN;
+}
 
 static void moves_text(const twodots_state *st, char *buf, size_t n) {
     const twodots_level *l = st->level;
@@ -56,6 +69,8 @@ static void bounds(const void *p, pl_box *box) {
     box->y0 = 0;
     box->x1 = st->level->cols + pl_regions_margin(&st->level->regions);
     box->y1 = st->level->rows;
+    int q = queue_rows(st->level);
+    if (q) box->y0 = -(q + QUEUE_GAP);
     if (!has_status(st->level)) return;
     box->y1 += STATUS_GAP + STATUS_H;
     double w = status_width(st);
@@ -96,6 +111,13 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
             int colour = st->cells[r * l->cols + c];
             if (colour && colour != TWODOTS_BOMB)
                 pl_draw_disc_label(cv, c + 0.5, r + 0.5, RADIUS, colour, l->colour_name[colour], false);
+        }
+    for (int c = 0, q = queue_rows(l); q && c < l->cols; c++)
+        for (int k = 0; k < q; k++) {
+            int i = l->refill_start[c] + st->drawn[c] + k;
+            if (i >= l->refill_start[c + 1]) break;
+            int colour = l->refill_dot[i];
+            pl_draw_disc_label(cv, c + 0.5, -QUEUE_GAP - k - 0.5, QUEUE_RADIUS, colour, l->colour_name[colour], false);
         }
     pl_draw_regions(cv, &l->regions, l->cols);
     if (has_status(l)) draw_status(st, cv);

@@ -1,4 +1,5 @@
-/* Two Dots rules (Section 2 of the paper; bombs: footnote 2). Pure: no I/O.
+/* Two Dots rules (Section 2 of the paper; bombs: footnote 2; refill:
+ * footnote 3). Pure: no I/O.
  *
  * A move is a sequence t_1..t_s (s >= 2) of cells holding dots of one colour,
  * each adjacent (orthogonally) to the one before. Regular: all distinct; the
@@ -6,7 +7,12 @@
  * j <= s-4; every dot of the colour is removed. With bombs on, the dots
  * strictly inside the cycle t_j..t_{s-1} (any colour) become bombs first;
  * after the fall every bomb destroys itself and its 8-neighbourhood, and the
- * dots fall again. Every removed or destroyed dot is collected as its colour. */
+ * dots fall again. Every removed or destroyed dot is collected as its colour.
+ * Refill (a level with a `refill:` section): after every fall, the empty
+ * cells at the top of a column are filled from the column's queue, its first
+ * dot landing lowest, while the queue lasts; a dry queue leaves them empty.
+ * Where the dots entered is drawn[c], the number taken from column c's queue:
+ * with the board it is the whole position. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +34,22 @@ static void fall_column(int rows, int cols, uint8_t *cells, int c) {
 
 void twodots_fall(int rows, int cols, uint8_t *cells) {
     for (int c = 0; c < cols; c++) fall_column(rows, cols, cells, c);
+}
+
+void twodots_refill_column(const twodots_level *l, uint8_t *cells, int *drawn, int c) {
+    if (!l->nrefill) return;
+    const int start = l->refill_start[c], end = l->refill_start[c + 1];
+    int r = l->rows - 1;
+    while (r >= 0 && cells[r * l->cols + c]) r--;
+    for (; r >= 0 && start + drawn[c] < end; r--) cells[r * l->cols + c] = l->refill_dot[start + drawn[c]++];
+}
+
+/* Every column falls, then (refill) fills up from its queue. */
+static void fall_all(const twodots_level *l, uint8_t *cells, int *drawn) {
+    for (int c = 0; c < l->cols; c++) {
+        fall_column(l->rows, l->cols, cells, c);
+        twodots_refill_column(l, cells, drawn, c);
+    }
 }
 
 void twodots_enclosed(int rows, int cols, const int *cyc, int len, uint8_t *inside) {
@@ -128,7 +150,7 @@ int twodots_move_check(const twodots_level *l, const uint8_t *cells, const twodo
     return 0;
 }
 
-void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected) {
+void twodots_apply_path(const twodots_level *l, uint8_t *cells, int *drawn, const int *path, int len, int *collected) {
     int colour = cells[path[0]];
     int j = same_cell_index(path, len - 1, path[len - 1]);
     const int ncells = l->rows * l->cols;
@@ -137,7 +159,7 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
             if (collected) collected[colour]++;
             cells[path[i]] = 0;
         }
-        twodots_fall(l->rows, l->cols, cells);
+        fall_all(l, cells, drawn);
         return;
     }
     bool any_bomb = false;
@@ -157,7 +179,7 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
             if (collected) collected[colour]++;
             cells[i] = 0;
         }
-    twodots_fall(l->rows, l->cols, cells);
+    fall_all(l, cells, drawn);
     if (!any_bomb) return;
     uint8_t *boom = pl_xcalloc((size_t)ncells, 1);
     for (int i = 0; i < ncells; i++) {
@@ -175,7 +197,7 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
             cells[i] = 0;
         }
     free(boom);
-    twodots_fall(l->rows, l->cols, cells);
+    fall_all(l, cells, drawn);
 }
 
 
@@ -185,9 +207,10 @@ void twodots_apply_path(const twodots_level *l, uint8_t *cells, const int *path,
  * regular move costs O(len x rows) instead of the whole board, which made
  * verify of a one-row certificate quadratic (issue 21). Cycles remove a
  * whole colour (and may explode bombs) anywhere: twodots_apply_path. */
-void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, const int *path, int len, int *collected) {
+void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, int *drawn, const int *path, int len,
+                                int *collected) {
     if (same_cell_index(path, len - 1, path[len - 1]) >= 0) {
-        twodots_apply_path(l, cells, path, len, collected);
+        twodots_apply_path(l, cells, drawn, path, len, collected);
         return;
     }
     int colour = cells[path[0]], cmin = l->cols, cmax = -1;
@@ -198,5 +221,8 @@ void twodots_apply_path_settled(const twodots_level *l, uint8_t *cells, const in
         if (collected) collected[colour]++;
         cells[path[i]] = 0;
     }
-    for (int c = cmin; c <= cmax; c++) fall_column(l->rows, l->cols, cells, c);
+    for (int c = cmin; c <= cmax; c++) {
+        fall_column(l->rows, l->cols, cells, c);
+        twodots_refill_column(l, cells, drawn, c);
+    }
 }

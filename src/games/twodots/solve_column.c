@@ -49,6 +49,12 @@ static int dot_column(const twodots_level *l) {
 bool twodots_column_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
+    if (l->nrefill)
+        return snprintf(why, n,
+                        "the refill model (%d dot%s queued): Theorem 3's tables are for the paper's model, where "
+                        "nothing refills",
+                        l->nrefill, l->nrefill == 1 ? "" : "s"),
+               false;
     if (dot_column(l) < 0) return snprintf(why, n, "needs a board of one column (dots only in one column)"), false;
     snprintf(why, n, "one column of %d dots, %d goal%s: the tables of Theorem 3 are polynomial", l->ndots, l->ngoals,
              l->ngoals == 1 ? "" : "s");

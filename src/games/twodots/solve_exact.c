@@ -34,6 +34,17 @@
  *    move still collects its own colour only, so on the last move only
  *    cycles are tried when two goals are missing, and the cycles plus that
  *    longest path when one is.
+ * Refill (the paper's footnote 3, a level with dots queued): a position is
+ * the board and how many dots each column's queue has given (drawn[c]), both
+ * in the table's key; a move's effect still depends only on the set it
+ * removes, so the sets above serve unchanged. The bounds count the dots
+ * still queued with those on the board; every move still collects one colour
+ * (bombs off), so the goal-count rules and the last-move dominance hold (no
+ * move follows the last, whatever enters). Two things assume that nothing
+ * enters and are off with refill: the inert dots (inert.c: a refilled dot
+ * can free one) and the last two moves by classes (the second move's board
+ * depends on how many dots each column lost, not only on which dots under
+ * the other colour).
  * Exponential in the worst case (the number of path sets of a component can
  * be exponential in its size); time, node and memory limits are checked
  * inside the set enumeration, the cycle enumeration and at every node; the
@@ -48,8 +59,10 @@
 bool twodots_exact_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
-    snprintf(why, n, "%dx%d board, %d goal%s, K = %d: exact search over move effects (exponential in the worst case)",
-             l->rows, l->cols, l->ngoals, l->ngoals == 1 ? "" : "s", twodots_move_budget(l));
+    char queued[64] = "";
+    if (l->nrefill) snprintf(queued, sizeof queued, ", refill (%d dots queued)", l->nrefill);
+    snprintf(why, n, "%dx%d board, %d goal%s, K = %d%s: exact search over move effects (exponential in the worst case)",
+             l->rows, l->cols, l->ngoals, l->ngoals == 1 ? "" : "s", twodots_move_budget(l), queued);
     return true;
 }
 
@@ -166,9 +179,11 @@ typedef struct depth_buf {
     int *path;
     int npath, cappath;
     uint8_t *next; /* the board after a child */
+    int *next_drawn; /* refill: the queues after a child */
     depth_scratch *w;
     /* the node's frame while its children are searched (dfs) */
     const uint8_t *cells; /* its board: the parent's next, or the level's */
+    const int *drawn;     /* refill: its queues (the parent's next_drawn, or the root's) */
     const int *need;      /* the goals it misses: the parent's nneed, or the root's */
     int left, disc, i;    /* i: the next child */
     pl_key128 key;
@@ -177,6 +192,8 @@ typedef struct depth_buf {
 struct search {
     const twodots_level *l;
     int rows, cols, ncells, ngoals, words; /* words: a bitset over the board */
+    bool refill;                           /* dots queued: positions carry drawn[] */
+    int *drawn0;                           /* the root's drawn[]: none yet */
     pl_limits *lim;
     size_t arena_cap; /* bytes the enumeration arenas may use */
     size_t peak;
@@ -248,12 +265,17 @@ static bool table_room(search *s, const itab *t) {
     return true;
 }
 
-static pl_key128 key_of(const search *s, const uint8_t *cells, const int *need) {
+static pl_key128 key_of(const search *s, const uint8_t *cells, const int *drawn, const int *need) {
     uint64_t a = 0x243F6A8885A308D3ull, b = 0x13198A2E03707344ull;
     for (int i = 0; i < s->ncells; i++) {
         a = (a ^ cells[i]) * 0x100000001B3ull;
         b = (b + cells[i] + 1) * 0x9E3779B97F4A7C15ull;
         b ^= b >> 29;
+    }
+    for (int c = 0; s->refill && c < s->cols; c++) {
+        a = (a ^ (uint64_t)(drawn[c] + 11)) * 0x100000001B3ull;
+        b = (b + (uint64_t)drawn[c] + 5) * 0xD6E8FEB86659FD93ull;
+        b ^= b >> 30;
     }
     for (int g = 0; g < s->ngoals; g++) {
         a = (a ^ (uint64_t)(need[g] + 7)) * 0x100000001B3ull;
@@ -274,6 +296,7 @@ static depth_buf *buf_at(search *s, int depth) {
     }
     depth_buf *b = &s->buf[depth];
     if (!b->next) b->next = pl_xmalloc((size_t)s->ncells + 1);
+    if (!b->next_drawn) b->next_drawn = pl_xcalloc((size_t)s->cols + 1, sizeof *b->next_drawn);
     if (!b->w) b->w = pl_xmalloc(sizeof *b->w);
     return b;
 }
@@ -787,7 +810,7 @@ static int penult_try(penult *pe, const int *path, int len, bool cyclic) {
     uint8_t *next = s->after;
     memcpy(next, pe->cells, (size_t)s->ncells);
     if (cyclic) {
-        twodots_apply_path(s->l, next, path, len, NULL);
+        twodots_apply_path(s->l, next, NULL, path, len, NULL); /* no refill here (penultimate) */
     } else {
         for (int i = 0; i < len; i++) next[path[i]] = 0;
         twodots_fall(s->rows, s->cols, next);
@@ -875,13 +898,16 @@ enum { NODE_FAILED, NODE_SOLVED, NODE_OPEN };
  * and left moves. NODE_OPEN: its children are in s->buf[depth], with the
  * node's frame (what dfs needs to search them and to learn from their
  * failure); else the node's answer (s->stop set on a limit). */
-static int open_node(search *s, const uint8_t *cells, const int *need, int depth, int left, int disc) {
+static int open_node(search *s, const uint8_t *cells, const int *drawn, const int *need, int depth, int left,
+                     int disc) {
     const twodots_level *l = s->l;
     int unmet = 0, lastg = -1;
     depth_scratch *w = buf_at(s, depth)->w;
     int *count = w->count;
     memset(count, 0, sizeof w->count);
     for (int i = 0; i < s->ncells; i++) count[cells[i]]++;
+    for (int c = 0; s->refill && c < s->cols; c++) /* the dots still queued may be collected too */
+        for (int k = l->refill_start[c] + drawn[c]; k < l->refill_start[c + 1]; k++) count[l->refill_dot[k]]++;
     for (int g = 0; g < s->ngoals; g++)
         if (need[g] > 0) {
             unmet++;
@@ -901,7 +927,7 @@ static int open_node(search *s, const uint8_t *cells, const int *need, int depth
     }
     if (disc >= 0 && s->lds_end && s->lim->nodes > s->lds_end) return NODE_FAILED;
     const uint8_t *keycells = cells;
-    if (!l->bombs && l->moves < 0 && left > 2) {
+    if (!l->bombs && l->moves < 0 && left > 2 && !s->refill) {
         /* No move limit (where plays run long): what may still go. A goal
          * short of removable dots fails, no play has more than half of them as
          * moves, and the inert dots' colours do not matter (the key blanks
@@ -922,10 +948,10 @@ static int open_node(search *s, const uint8_t *cells, const int *need, int depth
         if (unmet > left) return NODE_FAILED;
         keycells = s->canon;
     }
-    pl_key128 key = key_of(s, keycells, need);
+    pl_key128 key = key_of(s, keycells, drawn, need);
     int32_t seen;
     if (pl_tt_get(&s->tt, key, &seen) && seen >= left) return NODE_FAILED;
-    if (!l->bombs && left == 2 && unmet == 2) {
+    if (!l->bombs && left == 2 && unmet == 2 && !s->refill) {
         int r = penultimate(s, cells, need, depth);
         if (r < 0) {
             s->stop = true;
@@ -969,6 +995,7 @@ static int open_node(search *s, const uint8_t *cells, const int *need, int depth
     }
     b = &s->buf[depth];
     b->cells = cells;
+    b->drawn = drawn;
     b->need = need;
     b->left = left;
     b->disc = disc;
@@ -986,7 +1013,7 @@ static int open_node(search *s, const uint8_t *cells, const int *need, int depth
  * entries and the certificate are those of the recursive search. */
 static bool dfs(search *s, const uint8_t *cells, const int *need, int left, int disc) {
     const twodots_level *l = s->l;
-    int r = open_node(s, cells, need, 0, left, disc);
+    int r = open_node(s, cells, s->drawn0, need, 0, left, disc);
     if (r != NODE_OPEN) return r == NODE_SOLVED;
     int depth = 0;
     for (;;) {
@@ -1002,17 +1029,20 @@ static bool dfs(search *s, const uint8_t *cells, const int *need, int left, int 
             int *collected = w->collected;
             memset(collected, 0, sizeof w->collected);
             memcpy(next, b->cells, (size_t)s->ncells);
+            int *ndrawn = b->next_drawn;
+            if (s->refill) memcpy(ndrawn, b->drawn, (size_t)s->cols * sizeof *ndrawn);
             if (!x->cyclic) {
                 remove_path(s, next, path, x->len, 0);
+                for (int c = 0; s->refill && c < x->len; c++) twodots_refill_column(l, next, ndrawn, path[c] % s->cols);
                 collected[x->colour] = x->len;
             } else {
-                twodots_apply_path(l, next, path, x->len, collected);
+                twodots_apply_path(l, next, ndrawn, path, x->len, collected);
             }
             for (int g = 0; g < s->ngoals; g++) {
                 int v = b->need[g] - collected[l->goal_colour[g]];
                 nneed[g] = v > 0 ? v : 0;
             }
-            r = open_node(s, next, nneed, depth + 1, b->left - 1, b->disc < 0 ? -1 : b->disc - i);
+            r = open_node(s, next, ndrawn, nneed, depth + 1, b->left - 1, b->disc < 0 ? -1 : b->disc - i);
             if (r == NODE_OPEN) {
                 depth++;
             } else if (r == NODE_SOLVED) {
@@ -1051,8 +1081,10 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s.ngoals = l->ngoals;
     s.lim = req->limits;
     s.arena_cap = s.lim->memory_limit / 2;
+    s.refill = l->nrefill > 0;
+    s.drawn0 = pl_xcalloc((size_t)s.cols + 1, sizeof *s.drawn0);
     int budget = twodots_move_budget(l);
-    if (budget > l->ndots / 2) budget = l->ndots / 2; /* every move removes >= 2 dots */
+    if (budget > (l->ndots + l->nrefill) / 2) budget = (l->ndots + l->nrefill) / 2; /* every move removes >= 2 dots */
     pl_tt_init(&s.tt, s.lim->memory_limit / 2);
     itab_init(&s.triples, 1024);
     itab_init(&s.sets, 256);
@@ -1159,11 +1191,13 @@ int twodots_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
         free(s.buf[d].ch);
         free(s.buf[d].path);
         free(s.buf[d].next);
+        free(s.buf[d].next_drawn);
         free(s.buf[d].w);
         free(s.moves[d]);
     }
     free(s.buf);
     free(s.moves);
+    free(s.drawn0);
     free(s.comp);
     free(s.local);
     free(s.chain);

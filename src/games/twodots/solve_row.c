@@ -16,10 +16,17 @@
 #include "solvers.h"
 
 /* One row, or a taller board whose dots all lie in its bottom row (nothing
- * can fall there either). */
+ * can fall there either); not with dots queued to refill (a refill section
+ * whose queues are all empty plays as without one). */
 bool twodots_row_applies(const void *p, const pl_request *req, char *why, size_t n) {
     (void)req;
     const twodots_level *l = p;
+    if (l->nrefill)
+        return snprintf(why, n,
+                        "the refill model (%d dot%s queued): Theorem 4's rule is for the paper's model, where "
+                        "nothing refills (a refilled dot can join two runs)",
+                        l->nrefill, l->nrefill == 1 ? "" : "s"),
+               false;
     for (int i = 0; i < (l->rows - 1) * l->cols; i++)
         if (l->cell[i]) return snprintf(why, n, "needs a board of one row (dots only in the bottom row)"), false;
     snprintf(why, n, "one row of %d cells, %d goal%s: the greedy rule of Theorem 4 is exact", l->cols, l->ngoals,

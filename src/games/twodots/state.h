@@ -8,6 +8,7 @@
 typedef struct twodots_state {
     const twodots_level *level;
     uint8_t *cells;
+    int *drawn; /* refill: the dots each column's queue has given */
     int collected[TWODOTS_MAX_COLOURS + 1];
     int used;
     twodots_move m;

@@ -8,7 +8,7 @@
 
 static const char *const keys[] = {"moves", "goal", "bombs", "cells", NULL};
 static const char *const repeatable[] = {"goal", NULL};
-static const char *const sections[] = {"board", "regions", NULL};
+static const char *const sections[] = {"board", "refill", "regions", NULL};
 
 /* A whole number at v; returns the number of digits read (0: none), value
  * capped at 10^9 + 1 so that overflow cannot happen. */
@@ -77,6 +77,63 @@ static int parse_goal(const pl_level_text *lt, const pl_header *h, twodots_level
     return 0;
 }
 
+/* The `refill:` section (the refill model, the paper's footnote 3): drawn
+ * above the board, one queue a column of the board, read from the section's
+ * last row up (the dot in its last row enters first) and ending at the first
+ * '.'. The board g (still with the places of its cells) must then be full in
+ * every column whose queue holds dots: refill fills a column's empty cells
+ * while its queue lasts, so only a dry queue leaves one. */
+static int parse_refill(const pl_level_text *lt, const pl_section *s, const pl_name_grid *board, twodots_level *out,
+                        pl_error *err) {
+    pl_name_grid g;
+    if (pl_name_grid_from_section(lt, s, out->names, out->colour_name + 1, &out->ncolours, TWODOTS_MAX_COLOURS, &g,
+                                  err))
+        return -1;
+    int rc = 0;
+    if (g.cols != out->cols) {
+        rc = pl_error_set(err, lt->file, s->rows[0].line, 1,
+                          "section 'refill' has %d column%s, the board %d: it holds one queue for each column of "
+                          "the board",
+                          g.cols, g.cols == 1 ? "" : "s", out->cols);
+        goto done;
+    }
+    out->refill = true;
+    out->refill_start = pl_xcalloc((size_t)out->cols + 1, sizeof *out->refill_start);
+    out->refill_dot = pl_xmalloc((size_t)g.rows * (size_t)g.cols + 1);
+    for (int c = 0; c < g.cols; c++) {
+        out->refill_start[c] = out->nrefill;
+        int r = g.rows - 1;
+        for (; r >= 0 && g.cells[r * g.cols + c]; r--) {
+            int k = g.cells[r * g.cols + c];
+            out->refill_dot[out->nrefill++] = (uint8_t)k;
+            out->refill_count[k]++;
+        }
+        for (; r >= 0; r--) {
+            int i = r * g.cols + c;
+            if (g.cells[i]) {
+                rc = pl_error_set(err, lt->file, g.line[i], g.col[i],
+                                  "column %d's refill queue has a gap: this dot stands above an empty cell (a queue "
+                                  "is read from the section's last row up and ends at its first '.')",
+                                  c);
+                goto done;
+            }
+        }
+        int queued = out->nrefill - out->refill_start[c];
+        if (queued && !board->cells[c]) {
+            rc = pl_error_set(err, lt->file, board->line[c], board->col[c],
+                              "(0,%d) is empty but column %d's refill queue holds %d dot%s: with refill a column's "
+                              "empty cells are filled while its queue lasts, so a column may have one only when its "
+                              "queue is empty",
+                              c, c, queued, queued == 1 ? "" : "s");
+            goto done;
+        }
+    }
+    out->refill_start[g.cols] = out->nrefill;
+done:
+    pl_name_grid_free(&g);
+    return rc;
+}
+
 int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *err) {
     memset(out, 0, sizeof *out);
     out->moves = -1;
@@ -135,6 +192,12 @@ int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *e
         out->count[ci]++;
         out->ndots++;
     }
+    const pl_section *rs = pl_level_section(lt, "refill");
+    if (rs && parse_refill(lt, rs, &g, out, err)) {
+        pl_name_grid_free(&g);
+        twodots_level_free(out);
+        return -1;
+    }
     pl_name_grid_free(&g);
     if (pl_regions_read(lt, out->rows, out->cols, &out->regions, err)) {
         twodots_level_free(out);
@@ -153,13 +216,32 @@ char *twodots_level_text(const twodots_level *l, const char *comment) {
     for (int g = 0; g < l->ngoals; g++)
         pl_sbuf_printf(&b, "goal: %s %d\n", l->colour_name[l->goal_colour[g]], l->goal_count[g]);
     if (l->bombs) pl_sbuf_printf(&b, "bombs: on\n");
-    pl_sbuf_printf(&b, "board:\n");
     int width = 1;
     if (l->names)
         for (int c = 1; c <= l->ncolours; c++) {
             int w = (int)strlen(l->colour_name[c]);
             if (w > width) width = w;
         }
+    if (l->refill) {
+        /* above the board, as the queues stand: the first dot to enter lowest */
+        int depth = 1; /* a section has a row, even with every queue empty */
+        for (int c = 0; c < l->cols; c++) {
+            int len = l->refill_start[c + 1] - l->refill_start[c];
+            if (len > depth) depth = len;
+        }
+        pl_sbuf_printf(&b, "refill:\n");
+        for (int r = 0; r < depth; r++) {
+            for (int c = 0; c < l->cols; c++) {
+                int k = depth - 1 - r, len = l->refill_start[c + 1] - l->refill_start[c];
+                int v = k < len ? l->refill_dot[l->refill_start[c] + k] : 0;
+                const char *name = v ? l->colour_name[v] : ".";
+                if (l->names) pl_sbuf_printf(&b, "%s%-*s", c ? " " : "", c + 1 < l->cols ? width : 0, name);
+                else pl_sbuf_printf(&b, "%s", name);
+            }
+            pl_sbuf_printf(&b, "\n");
+        }
+    }
+    pl_sbuf_printf(&b, "board:\n");
     for (int r = 0; r < l->rows; r++) {
         for (int c = 0; c < l->cols; c++) {
             int v = l->cell[r * l->cols + c];
@@ -175,8 +257,12 @@ char *twodots_level_text(const twodots_level *l, const char *comment) {
 
 bool twodots_level_same(const twodots_level *a, const twodots_level *b) {
     if (a->rows != b->rows || a->cols != b->cols || a->moves != b->moves || a->bombs != b->bombs ||
-        a->ngoals != b->ngoals)
+        a->ngoals != b->ngoals || a->refill != b->refill || a->nrefill != b->nrefill)
         return false;
+    for (int c = 0; a->refill && c <= a->cols; c++)
+        if (a->refill_start[c] != b->refill_start[c]) return false;
+    for (int i = 0; i < a->nrefill; i++)
+        if (strcmp(a->colour_name[a->refill_dot[i]], b->colour_name[b->refill_dot[i]]) != 0) return false;
     for (int i = 0; i < a->rows * a->cols; i++) {
         int x = a->cell[i], y = b->cell[i];
         if ((x == 0) != (y == 0)) return false;
@@ -195,6 +281,10 @@ bool twodots_level_same(const twodots_level *a, const twodots_level *b) {
 void twodots_level_free(twodots_level *l) {
     free(l->cell);
     l->cell = NULL;
+    free(l->refill_start);
+    free(l->refill_dot);
+    l->refill_start = NULL;
+    l->refill_dot = NULL;
     pl_regions_free(&l->regions);
 }
 
