@@ -133,6 +133,8 @@ void snip_level_set_clip_min(snip_level *l, int min);
 typedef struct snip_state snip_state;
 snip_state *snip_state_new(const snip_level *l);
 void snip_state_free(snip_state *s);
+/* An independent copy (tools, previous shapes, counts). */
+snip_state *snip_state_clone(const snip_state *s);
 /* Applies a move: 0, or -1 with the reason (illegal). */
 int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n);
 long snip_state_snips(const snip_state *s);

@@ -299,6 +299,18 @@ snip_state *snip_state_new(const snip_level *l) {
     return s;
 }
 
+snip_state *snip_state_clone(const snip_state *s) {
+    snip_state *c = pl_xcalloc(1, sizeof *c);
+    *c = *s;
+    for (int i = 0; i < 2; i++) {
+        memset(&c->tool[i], 0, sizeof c->tool[i]);
+        memset(&c->prev[i], 0, sizeof c->prev[i]);
+        tool_copy(s->l->ctx, &c->tool[i], &s->tool[i]);
+        tool_copy(s->l->ctx, &c->prev[i], &s->prev[i]);
+    }
+    return c;
+}
+
 void snip_state_free(snip_state *s) {
     if (!s) return;
     for (int i = 0; i < 2; i++) {
