@@ -36,7 +36,7 @@
 const pl_option snip_solve_options[] = {
     {"grid", "M",
      "algorithm grid: translations by multiples of 1/M (M = 1, 2, 4 or 8; default 4); a target must be a union of "
-     "the M x M cells"},
+     "the M x M cells; at --memory-limit its table stops the search (unknown, exit 3), it replaces nothing"},
     {"angle", "A", "algorithm grid: rotations by multiples of A degrees (90, 180 or 360; default 90)"},
     {NULL, NULL, NULL},
 };
@@ -372,7 +372,7 @@ bool snip_grid_applies(const void *level, const pl_request *req, char *why, size
 static int grid_options(const pl_request *req, int *m, int *angle, pl_error *err) {
     long lm = 4, la = 90;
     if (req->opts &&
-        (pl_opts_long(req->opts, "grid", 4, 1, 8, &lm, err) || pl_opts_long(req->opts, "angle", 90, 90, 360, &la, err)))
+        (pl_opts_long(req->opts, "grid", 4, 1, 8, &lm, err) || pl_opts_long(req->opts, "angle", 90, 0, 360, &la, err)))
         return -1;
     if (lm != 1 && lm != 2 && lm != 4 && lm != 8)
         return pl_error_set(err, NULL, 0, 0, "--grid: expected 1, 2, 4 or 8 (the lattice step 1/M must be a power of two), got %ld", lm);
