@@ -45,7 +45,8 @@ static void expect_error(const char *text, const char *want) {
 #define BOTTOM "POLYGON((0 0, 1 0, 1 0.5, 0 0.5, 0 0))"
 
 static void test_level_errors(void) {
-    expect_error(LEFT "\ntarget2:\n", "t.level:2:1: expected tool 2's target as WKT after 'target2:': POLYGON or MULTIPOLYGON");
+    expect_error(LEFT "\ntarget2:\n",
+                 "t.level:2:1: expected tool 2's target as WKT after 'target2:': POLYGON or MULTIPOLYGON");
     expect_error(LEFT "\ntarget2:\n# c\nPOLYGON((0 0, 1.5 0, 1 1, 0 0))\n",
                  "t.level:4:15: point (1.5 0) lies outside the unit square [0,1]x[0,1]");
     expect_error(LEFT "\ntarget2:\nPOLYGON((0 0, 1 1, 1 0, 0 1, 0 0))\n",
@@ -123,7 +124,8 @@ static void test_verify_two_targets(void) {
     expect_moves(c2, "snip 1 2 0 0.5 0\nsnip 2 1 0 0.25 0\nkeep 2 0.9 0.5\n", -1, "tool 2 differs", false);
     /* tool 2's target of two pieces in the connected model: unsolvable */
     pl_error err;
-    void *l = parse("model: connected\n" LEFT "\ntarget2:\nMULTIPOLYGON(((0 0, 0.2 0, 0.2 1, 0 1, 0 0)), ((0.5 0, 1 0, 1 1, 0.5 1, "
+    void *l = parse("model: connected\n" LEFT
+                    "\ntarget2:\nMULTIPOLYGON(((0 0, 0.2 0, 0.2 1, 0 1, 0 0)), ((0.5 0, 1 0, 1 1, 0.5 1, "
                     "0.5 0)))\n",
                     &err);
     CHECKF(l != NULL, "%s", err.msg);
@@ -134,7 +136,8 @@ static void test_verify_two_targets(void) {
         pl_solution sol;
         pl_solution_init(&sol);
         CHECK(pl_game_solve(G, NULL, l, &req, &sol, &err) == 0);
-        CHECKF(sol.status == PL_UNSOLVABLE && strcmp(sol.algorithm, "pieces") == 0 && strstr(sol.note, "tool 2's target"),
+        CHECKF(sol.status == PL_UNSOLVABLE && strcmp(sol.algorithm, "pieces") == 0 &&
+                   strstr(sol.note, "tool 2's target"),
                "%s %s: %s", pl_status_name(sol.status), sol.algorithm, sol.note);
         pl_solution_free(&sol);
         G->level_free(l);
@@ -246,7 +249,8 @@ static void test_observation1(void) {
     /* conditions that fail: one target; tool 2 the whole square; a hole larger than the other target */
     const char *fails[][2] = {
         {"POLYGON((0 0, 1 0, 1 1, 0 1, 0 0), (0.25 0.25, 0.75 0.25, 0.75 0.75, 0.25 0.75, 0.25 0.25))\n", "one target"},
-        {"POLYGON((0 0, 1 0, 1 1, 0 1, 0 0), (0.25 0.25, 0.75 0.25, 0.75 0.75, 0.25 0.75, 0.25 0.25))\ntarget2:\n" SQ "\n",
+        {"POLYGON((0 0, 1 0, 1 1, 0 1, 0 0), (0.25 0.25, 0.75 0.25, 0.75 0.75, 0.25 0.75, 0.25 0.25))\ntarget2:\n" SQ
+         "\n",
          "whole unit square"},
         {"POLYGON((0 0, 1 0, 1 1, 0 1, 0 0), (0.1 0.1, 0.9 0.1, 0.9 0.9, 0.1 0.9, 0.1 0.1))\ntarget2:\nPOLYGON((0 0, 1 "
          "0, 1 1, 0 1, 0 0), (0.15 0.15, 0.85 0.15, 0.85 0.85, 0.15 0.85, 0.15 0.15))\n",
@@ -276,8 +280,7 @@ static void mask_wkt(int mask, char *buf, size_t n) {
             again = 0;
             for (int j = 0; j < 4; j++)
                 for (int k = 0; k < 4; k++)
-                    if (comp[j] == nc && (mask >> k & 1) && comp[k] < 0 &&
-                        abs(j % 2 - k % 2) + abs(j / 2 - k / 2) == 1)
+                    if (comp[j] == nc && (mask >> k & 1) && comp[k] < 0 && abs(j % 2 - k % 2) + abs(j / 2 - k / 2) == 1)
                         comp[k] = nc, again = 1;
         }
         nc++;
@@ -337,7 +340,8 @@ static double piece_area(const snip_piece *p) {
     for (int r = 0; r < p->nrings; r++) {
         const snip_ring *rg = &p->rings[r];
         double s = 0;
-        for (int k = 0; k + 1 < rg->n; k++) s += rg->xy[2 * k] * rg->xy[2 * k + 3] - rg->xy[2 * k + 2] * rg->xy[2 * k + 1];
+        for (int k = 0; k + 1 < rg->n; k++)
+            s += rg->xy[2 * k] * rg->xy[2 * k + 3] - rg->xy[2 * k + 2] * rg->xy[2 * k + 1];
         a += r == 0 ? fabs(s) / 2 : -fabs(s) / 2;
     }
     return a;
@@ -354,8 +358,8 @@ static int tool_mask(const snip_state *st, int tool) {
     for (int c = 0; c < 4; c++)
         for (int i = 0; i < p.npieces; i++)
             if (in_piece(&p.pieces[i], (c % 2 + 0.5) / 2, (c / 2 + 0.5) / 2)) mask |= 1 << c;
-    CHECKF(fabs(area - __builtin_popcount((unsigned)mask) * 0.25) < 1e-12, "tool %d of area %.17g is not the union of cells %d", tool,
-           area, mask);
+    CHECKF(fabs(area - __builtin_popcount((unsigned)mask) * 0.25) < 1e-12,
+           "tool %d of area %.17g is not the union of cells %d", tool, area, mask);
     snip_polys_free(&p);
     return mask;
 }
@@ -462,8 +466,8 @@ static void test_brute(uint64_t seed) {
     static const struct {
         bool connected, undo;
         int angle, maxdepth; /* 0: every reachable state */
-    } cfg[] = {{false, false, 90, 0}, {true, false, 90, 0}, {false, false, 360, 0}, {true, false, 180, 0},
-               {false, true, 360, 3}, {true, true, 180, 2}};
+    } cfg[] = {{false, false, 90, 0}, {true, false, 90, 0},  {false, false, 360, 0},
+               {true, false, 180, 0}, {false, true, 360, 3}, {true, true, 180, 2}};
     pl_rng rng;
     pl_rng_seed(&rng, seed);
     for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
@@ -559,9 +563,10 @@ static void test_small_solved(void) {
     }
     /* limits: a node limit gives unknown, with the limit */
     pl_error err;
-    void *l = parse("POLYGON((0 0, 0.25 0, 0.25 0.25, 0 0.25, 0 0))\ntarget2:\nPOLYGON((0.75 0.75, 1 0.75, 1 1, 0.75 1, "
-                    "0.75 0.75))\n",
-                    &err);
+    void *l =
+        parse("POLYGON((0 0, 0.25 0, 0.25 0.25, 0 0.25, 0 0))\ntarget2:\nPOLYGON((0.75 0.75, 1 0.75, 1 1, 0.75 1, "
+              "0.75 0.75))\n",
+              &err);
     pl_opts o = {0};
     pl_limits lim;
     pl_limits_init(&lim, 0, 3, 0);

@@ -98,9 +98,9 @@ static uint64_t rotate(const grid *g, uint64_t b, int k, int *ox, int *oy) {
         int c = i % 8, w = i / 8, u, v;
         switch (k) {
         case 0: u = c, v = w; break;
-        case 1: u = m - 1 - w, v = c; break;     /* (x, y) -> (-y, x) */
+        case 1: u = m - 1 - w, v = c; break; /* (x, y) -> (-y, x) */
         case 2: u = m - 1 - c, v = m - 1 - w; break;
-        default: u = w, v = m - 1 - c; break;    /* (x, y) -> (y, -x) */
+        default: u = w, v = m - 1 - c; break; /* (x, y) -> (y, -x) */
         }
         r |= (uint64_t)1 << (8 * v + u);
     }
@@ -214,7 +214,9 @@ static bool target_cells(const snip_level *l, int tool, int m, uint64_t *mask, c
         double area, hd;
         char w[256];
         ok = u && snip_geom_matches(l, u, tool, SNIP_DEFAULT_TOLERANCE, &area, &hd, w, sizeof w);
-        if (!ok) snprintf(why, n, "tool %d's target is not a union of cells of the %dx%d grid (%.150s)", tool, m, m, u ? w : "GEOS failed");
+        if (!ok)
+            snprintf(why, n, "tool %d's target is not a union of cells of the %dx%d grid (%.150s)", tool, m, m,
+                     u ? w : "GEOS failed");
         if (u) GEOSGeom_destroy_r(ctx, u);
         if (coll) GEOSGeom_destroy_r(ctx, coll);
         nc = 0;
@@ -342,7 +344,7 @@ static long search(grid *g, pl_limits *lim, bool final, int *depth_out, bool *ov
             gstate x = s;
             x.t[a - 1] = g->full;
             x.p[a - 1] = 0;
-            x.hp &= (uint8_t)~(1u << (a - 1));
+            x.hp &= (uint8_t) ~(1u << (a - 1));
             int r = add(g, &x, me, gmove(GM_RESET, a, 0, 0, 0, 0));
             if (r < 0) over = true;
             if (r > 0 && is_goal(g, &x)) found = (long)g->n - 1;
@@ -375,9 +377,11 @@ static int grid_options(const pl_request *req, int *m, int *angle, pl_error *err
         (pl_opts_long(req->opts, "grid", 4, 1, 8, &lm, err) || pl_opts_long(req->opts, "angle", 90, 0, 360, &la, err)))
         return -1;
     if (lm != 1 && lm != 2 && lm != 4 && lm != 8)
-        return pl_error_set(err, NULL, 0, 0, "--grid: expected 1, 2, 4 or 8 (the lattice step 1/M must be a power of two), got %ld", lm);
+        return pl_error_set(err, NULL, 0, 0,
+                            "--grid: expected 1, 2, 4 or 8 (the lattice step 1/M must be a power of two), got %ld", lm);
     if (la != 90 && la != 180 && la != 360)
-        return pl_error_set(err, NULL, 0, 0, "--angle: expected 90, 180 or 360 (quarter turns keep the lattice), got %ld", la);
+        return pl_error_set(err, NULL, 0, 0,
+                            "--angle: expected 90, 180 or 360 (quarter turns keep the lattice), got %ld", la);
     *m = (int)lm;
     *angle = (int)la;
     return 0;
@@ -448,8 +452,10 @@ int snip_grid_solve(const void *level, const pl_request *req, pl_solution *out, 
             phase_states = g.n;
             g.n = 0;
             memset(g.slot, 0, g.nslots * sizeof *g.slot);
-            if (lim && lim->hit) done = false;
-            else if (!proof[0]) over = false, done = false;
+            if (lim && lim->hit)
+                done = false;
+            else if (!proof[0])
+                over = false, done = false;
         }
     }
     bool plain = !proof[0] && !(lim && lim->hit);
