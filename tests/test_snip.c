@@ -167,7 +167,7 @@ static void test_move_syntax(void) {
         {"snip 1 2 0 0 1e999", "expected a finite number, got '1e999'", 14},
         {"keep 1 0.5", "incomplete move: expected keep A x y", 11},
         {"reset 1 2", "unexpected '2' after the move", 9},
-        {"cut 1 2", "expected snip, keep or reset, got 'cut'", 1},
+        {"cut 1 2", "expected snip, keep, reset or undo, got 'cut'", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         snip_move m;

@@ -59,14 +59,22 @@ void snip_polys_free(snip_polys *p);
 
 typedef struct snip_level snip_level; /* opaque: holds GEOS geometry */
 
-/* Level: optional header `model: connected|disconnected` (default
- * disconnected), then a WKT POLYGON or MULTIPOLYGON (may span lines) inside
- * the unit square. Errors name file:line:col. */
+/* Level: optional headers `model: connected|disconnected` (default
+ * disconnected) and `undo: yes|no` (default no), then tool 1's target as a
+ * WKT POLYGON or MULTIPOLYGON (may span lines; also under an explicit
+ * section `target1:`) inside the unit square, and optionally a section
+ * `target2:` with tool 2's target (issue 25: both tools must then end on
+ * their targets). Errors name file:line:col. */
 snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err);
 snip_level *snip_level_from_wkt(const char *wkt, snip_model model, pl_error *err);
 void snip_level_free(snip_level *l);
 snip_model snip_level_model(const snip_level *l);
 int snip_level_target(const snip_level *l, snip_polys *out);
+bool snip_level_has_target2(const snip_level *l);
+/* Tool 2's target (no pieces when the level gives none). */
+int snip_level_target2(const snip_level *l, snip_polys *out);
+/* Does the level allow Section 2's undo/redo (`undo A`)? */
+bool snip_level_undo(const snip_level *l);
 
 /* Parameters of the target used by the constructions (and info). */
 typedef struct snip_params {
@@ -80,6 +88,16 @@ typedef struct snip_params {
     long thm5_bound;    /* snips + resets Theorem 5's construction promises */
 } snip_params;
 void snip_level_params(const snip_level *l, snip_params *p);
+/* The same for tool 2's target (all zero when the level gives none). */
+void snip_level_params2(const snip_level *l, snip_params *p);
+
+/* Observation 1, generalised (src/games/snip/obs1.c): both targets are given,
+ * each is one polygon whose outer ring is the unit square and which has
+ * holes, each target's area exceeds the other's largest hole, and the level
+ * forbids undo/redo. Then no sequence of snips and resets (either model)
+ * realises both targets exactly. True with the argument in why, or false
+ * with the condition that fails. */
+bool snip_observation1(const snip_level *l, char *why, size_t n);
 /* The documented constants: Theorem 3 uses at most 3 + 10 n + classes <= 3 + 11n
  * snips (solve_needle.c says why 10 per edge rather than the proof's 4); Theorem 5 at most SNIP_THM5_PER_TRIANGLE
  * operations per triangle, with at most 2(n+1) + 2 triangles in each of at most n+1 regions. */
@@ -88,7 +106,10 @@ long snip_thm5_bound(long n);
 #define SNIP_THM5_PER_TRIANGLE 514 /* 2 x 32 trimming cells, 7 half-planes x 64 cells, a reset and the snip */
 
 /* ---------- moves ---------- */
-typedef enum { SNIP_MOVE_SNIP, SNIP_MOVE_KEEP, SNIP_MOVE_RESET } snip_move_kind;
+/* SNIP_MOVE_UNDO: Section 2's undo/redo, `undo A` (levels with `undo: yes`):
+ * tool A takes back the shape it had before its last snip or undo, never
+ * before its last reset (a second undo is the redo). */
+typedef enum { SNIP_MOVE_SNIP, SNIP_MOVE_KEEP, SNIP_MOVE_RESET, SNIP_MOVE_UNDO } snip_move_kind;
 typedef struct snip_move {
     snip_move_kind kind;
     int a, b;             /* tools 1 or 2 (b: snip only) */
@@ -112,10 +133,13 @@ void snip_level_set_clip_min(snip_level *l, int min);
 typedef struct snip_state snip_state;
 snip_state *snip_state_new(const snip_level *l);
 void snip_state_free(snip_state *s);
+/* An independent copy (tools, previous shapes, counts). */
+snip_state *snip_state_clone(const snip_state *s);
 /* Applies a move: 0, or -1 with the reason (illegal). */
 int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n);
 long snip_state_snips(const snip_state *s);
 long snip_state_resets(const snip_state *s);
+long snip_state_undos(const snip_state *s);
 /* Connected model: the tool whose last snip split it and awaits `keep` (1 or
  * 2), or 0. */
 int snip_state_pending(const snip_state *s);
@@ -126,6 +150,10 @@ int snip_state_polygons(const snip_state *s, int tool, snip_polys *out);
  * Hausdorff distance, see docs/formats.md)? Fills the measured area and the
  * discrete Hausdorff estimate. */
 bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, double *hausdorff, char *why, size_t n);
+/* The same for tool `tool` (1 or 2) against its target; a tool without a
+ * target (tool 2 of a one-target level) always matches. */
+bool snip_state_matches_tool(const snip_state *s, int tool, double tol, double *symdiff_area, double *hausdorff,
+                             char *why, size_t n);
 
 /* ---------- constructions ---------- */
 /* Theorem 3 (connected model, one piece): the needle. Theorem 5 (any model,

@@ -484,6 +484,15 @@ golden snip_verify_bad 1 snip verify levels/snip_quarter.level levels/snip_quart
 error snip_verify_syntax 2 "levels/snip_quarter_syntax.moves:2:12: expected a number, got 'nope'" snip verify levels/snip_quarter.level levels/snip_quarter_syntax.moves
 error snip_bowtie 2 "levels/snip_bowtie.level:2:10: invalid target: Self-intersection near (0.5 0.5)" snip info levels/snip_bowtie.level
 error snip_tolerance 2 "puzzlelab: --tolerance: -1 is out of range [0, 1]" snip verify --tolerance -1 levels/snip_quarter.level levels/snip_quarter.moves
+# two targets (issue 25): Observation 1 in info and solve, the grid search, its options
+golden snip_info_obs1 0 snip info levels/snip_obs1_two.level
+golden snip_solve_obs1 1 snip solve levels/snip_obs1_two.level
+golden snip_solve_obs1_grid 1 snip solve --algorithm grid levels/snip_obs1_two.level
+golden snip_solve_two 0 snip solve levels/snip_two.level -o $TMP/snip_two.moves
+golden snip_verify_two 0 snip verify levels/snip_two.level $TMP/snip_two.moves
+error snip_grid_bad 2 "puzzlelab: --grid: expected 1, 2, 4 or 8 (the lattice step 1/M must be a power of two), got 3" snip solve --algorithm grid --grid 3 levels/snip_two.level
+error snip_angle_bad 2 "puzzlelab: --angle: expected 90, 180 or 360 (quarter turns keep the lattice), got 45" snip solve --algorithm grid --angle 45 levels/snip_two.level
+error snip_target2_empty 2 "levels/snip_target2_empty.level:2:1: expected tool 2's target as WKT after 'target2:': POLYGON or MULTIPOLYGON" snip info levels/snip_target2_empty.level
 
 # ---------------------------------------------------------------- source problems and reductions (issue 17)
 golden sat_help 0 sat help
@@ -673,7 +682,7 @@ for g in buttons clickomania twodots coins snip; do
     done
 done
 # the common solve options exist only where an algorithm reads them
-for pair in "buttons threads" "buttons seed" "twodots progress" "snip memory-limit" "coins threads"; do
+for pair in "buttons threads" "buttons seed" "twodots progress" "snip threads" "coins threads"; do
     set -- $pair
     if grep -q -- "--$2 " "$TMP/help_$1_solve.raw"; then bad "$1 solve --help lists --$2"; else ok; fi
 done

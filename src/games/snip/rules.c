@@ -232,6 +232,15 @@ static void tool_clear(GEOSContextHandle_t ctx, snip_tool *t) {
     tool_drop_whole(ctx, t);
 }
 
+/* dst becomes a copy of src (leaf geometries cloned). */
+static void tool_copy(GEOSContextHandle_t ctx, snip_tool *dst, const snip_tool *src) {
+    tool_clear(ctx, dst);
+    for (int i = 0; i < src->n; i++) {
+        snip_leaf *lf = tool_push(dst, src->leaf[i].cell, src->leaf[i].depth);
+        if (src->leaf[i].g) leaf_set(ctx, lf, GEOSGeom_clone_r(ctx, src->leaf[i].g));
+    }
+}
+
 static void tool_set_square(const snip_level *l, snip_tool *t) {
     tool_clear(l->ctx, t);
     snip_leaf *lf = tool_push(t, (snip_box){0, 0, 1, 1}, 0);
@@ -290,11 +299,25 @@ snip_state *snip_state_new(const snip_level *l) {
     return s;
 }
 
+snip_state *snip_state_clone(const snip_state *s) {
+    snip_state *c = pl_xcalloc(1, sizeof *c);
+    *c = *s;
+    for (int i = 0; i < 2; i++) {
+        memset(&c->tool[i], 0, sizeof c->tool[i]);
+        memset(&c->prev[i], 0, sizeof c->prev[i]);
+        tool_copy(s->l->ctx, &c->tool[i], &s->tool[i]);
+        tool_copy(s->l->ctx, &c->prev[i], &s->prev[i]);
+    }
+    return c;
+}
+
 void snip_state_free(snip_state *s) {
     if (!s) return;
     for (int i = 0; i < 2; i++) {
         tool_clear(s->l->ctx, &s->tool[i]);
         free(s->tool[i].leaf);
+        tool_clear(s->l->ctx, &s->prev[i]);
+        free(s->prev[i].leaf);
     }
     free(s);
 }
@@ -304,6 +327,9 @@ long snip_state_snips(const snip_state *s) {
 }
 long snip_state_resets(const snip_state *s) {
     return s->resets;
+}
+long snip_state_undos(const snip_state *s) {
+    return s->undos;
 }
 int snip_state_pending(const snip_state *s) {
     return s->pending;
@@ -707,6 +733,10 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
                  m->b, cut, m->a, SNIP_MIN_CUT);
         return -1;
     }
+    if (l->undo) { /* what undo A gives back */
+        tool_copy(ctx, &s->prev[m->a - 1], A);
+        s->has_prev[m->a - 1] = true;
+    }
     int before = A->n;
     for (int i = 0; i < before; i++)
         if (res[i]) leaf_set(ctx, &A->leaf[i], res[i]);
@@ -756,6 +786,26 @@ static int do_keep(snip_state *s, const snip_move *m, char *why, size_t n) {
     return 0;
 }
 
+/* Section 2's undo/redo: the tool and its previous shape change places, so
+ * a second undo is the redo; a reset forgets the previous shape. */
+static int do_undo(snip_state *s, const snip_move *m, char *why, size_t n) {
+    if (!s->l->undo)
+        return fail(why, n,
+                    "undo/redo is not allowed on this level (the paper's model forbids it; the header 'undo: yes' "
+                    "allows it)%s",
+                    "");
+    int a = m->a - 1;
+    if (!s->has_prev[a]) {
+        snprintf(why, n, "tool %d has no earlier shape to go back to (none since the start or its last reset)", m->a);
+        return -1;
+    }
+    snip_tool t = s->tool[a];
+    s->tool[a] = s->prev[a];
+    s->prev[a] = t;
+    s->undos++;
+    return 0;
+}
+
 int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
     s->no_overlap = false;
     if (m->a < 1 || m->a > 2 || (m->kind == SNIP_MOVE_SNIP && (m->b < 1 || m->b > 2)))
@@ -768,9 +818,12 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
     }
     if (m->kind == SNIP_MOVE_RESET) {
         tool_set_square(s->l, &s->tool[m->a - 1]);
+        tool_clear(s->l->ctx, &s->prev[m->a - 1]);
+        s->has_prev[m->a - 1] = false;
         s->resets++;
         return 0;
     }
+    if (m->kind == SNIP_MOVE_UNDO) return do_undo(s, m, why, n);
     return do_snip(s, m, why, n);
 }
 
@@ -784,32 +837,52 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
  * reported as the Hausdorff distance is GEOS's discrete estimate (vertices and
  * segment points), for information. */
 bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, double *hausdorff, char *why, size_t n) {
-    snip_level *l = (snip_level *)s->l;
-    GEOSContextHandle_t ctx = l->ctx;
+    return snip_state_matches_tool(s, 1, tol, symdiff_area, hausdorff, why, n);
+}
+
+bool snip_state_matches_tool(const snip_state *s, int tool, double tol, double *symdiff_area, double *hausdorff,
+                             char *why, size_t n) {
     *symdiff_area = NAN;
     *hausdorff = NAN;
     if (s->pending) {
         snprintf(why, n, "the last snip split tool %d and no 'keep' line follows", s->pending);
         return false;
     }
-    GEOSGeometry *a = GEOSGeom_clone_r(ctx, snip_state_tool(s, 1)), *t = GEOSGeom_clone_r(ctx, l->target);
+    const GEOSGeometry *target = tool == 2 ? s->l->target2 : s->l->target;
+    if (!target) {
+        *symdiff_area = 0;
+        *hausdorff = 0;
+        return true;
+    }
+    return snip_geom_matches(s->l, snip_state_tool(s, tool), tool, tol, symdiff_area, hausdorff, why, n);
+}
+
+bool snip_geom_matches(const snip_level *lv, const GEOSGeometry *shape, int tool, double tol, double *symdiff_area,
+                       double *hausdorff, char *why, size_t n) {
+    snip_level *l = (snip_level *)lv;
+    GEOSContextHandle_t ctx = l->ctx;
+    *symdiff_area = NAN;
+    *hausdorff = NAN;
+    const GEOSGeometry *target = tool == 2 ? l->target2 : l->target;
+    const char *its = tool == 2 ? "its target (target2)" : "the target";
+    GEOSGeometry *a = GEOSGeom_clone_r(ctx, shape), *t = GEOSGeom_clone_r(ctx, target);
     GEOSNormalize_r(ctx, a);
     GEOSNormalize_r(ctx, t);
     bool ok = false;
     GEOSGeometry *sd = GEOSSymDifferencePrec_r(ctx, a, t, SNIP_GRID / 16);
     double area = NAN;
     if (!sd || !GEOSArea_r(ctx, sd, &area)) {
-        snprintf(why, n, "geometry error comparing tool 1 with the target: %s", l->geos_msg);
+        snprintf(why, n, "geometry error comparing tool %d with %s: %s", tool, its, l->geos_msg);
         goto done;
     }
     *symdiff_area = area;
     if (GEOSisEmpty_r(ctx, a) != 1 && GEOSHausdorffDistance_r(ctx, a, t, hausdorff) != 1) *hausdorff = NAN;
     if (!(area <= tol)) {
-        snprintf(why, n, "tool 1 differs from the target: symmetric difference area %.3g > tolerance %.3g", area, tol);
+        snprintf(why, n, "tool %d differs from %s: symmetric difference area %.3g > tolerance %.3g", tool, its, area, tol);
         goto done;
     }
     if (GEOSisEmpty_r(ctx, a) == 1) {
-        snprintf(why, n, "tool 1 is empty");
+        snprintf(why, n, "tool %d is empty", tool);
         goto done;
     }
     GEOSGeometry *ga = GEOSBuffer_r(ctx, a, tol, 8), *gt = GEOSBuffer_r(ctx, t, tol, 8);
@@ -818,11 +891,11 @@ bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, d
     if (ga) GEOSGeom_destroy_r(ctx, ga);
     if (gt) GEOSGeom_destroy_r(ctx, gt);
     if (in1 == 2 || in2 == 2)
-        snprintf(why, n, "geometry error comparing tool 1 with the target: %s", l->geos_msg);
+        snprintf(why, n, "geometry error comparing tool %d with %s: %s", tool, its, l->geos_msg);
     else if (!in1)
-        snprintf(why, n, "tool 1 reaches farther than %.3g from the target (Hausdorff distance > tolerance)", tol);
+        snprintf(why, n, "tool %d reaches farther than %.3g from %s (Hausdorff distance > tolerance)", tool, tol, its);
     else if (!in2)
-        snprintf(why, n, "the target reaches farther than %.3g from tool 1 (Hausdorff distance > tolerance)", tol);
+        snprintf(why, n, "%s reaches farther than %.3g from tool %d (Hausdorff distance > tolerance)", tool == 2 ? "tool 2's target" : "the target", tol, tool);
     else
         ok = true;
 done:

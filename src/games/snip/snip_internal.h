@@ -12,7 +12,9 @@ struct snip_level {
     snip_model model;
     GEOSContextHandle_t ctx;
     char geos_msg[256];   /* the last GEOS error, for reasons */
-    GEOSGeometry *target; /* valid, normalised */
+    GEOSGeometry *target;  /* tool 1's: valid, normalised */
+    GEOSGeometry *target2; /* tool 2's (section target2:), or NULL: tool 2 may end as anything */
+    bool undo;             /* header undo: yes (Section 2's undo/redo allowed) */
     GEOSGeometry *square; /* the unit square, both tools' start */
     int leaf_max;         /* a tool's leaf splits past this many coordinates; 0: never (rules.c) */
     int clip_min;         /* a placed part is clipped past this many coordinates; < 0: never (rules.c) */
@@ -43,7 +45,11 @@ struct snip_state {
     const snip_level *l;
     snip_tool tool[2];
     int pending; /* connected model: tool split by the last snip, awaiting keep */
-    long snips, resets;
+    /* undo: yes levels: each tool's shape before its last snip or undo
+     * (has_prev false at the start and after a reset) */
+    snip_tool prev[2];
+    bool has_prev[2];
+    long snips, resets, undos;
     bool no_overlap; /* the last move failed only because the tools do not overlap */
 };
 
@@ -67,6 +73,11 @@ typedef struct snip_cover snip_cover;
 snip_cover *snip_cover_new(const snip_state *s, int tool);
 bool snip_cover_test(snip_cover *c, const GEOSGeometry *g);
 void snip_cover_free(snip_cover *c);
+
+/* Does shape equal tool `tool`'s target (1 or 2; it must exist) within tol?
+ * The comparison of snip_state_matches_tool. */
+bool snip_geom_matches(const snip_level *l, const GEOSGeometry *shape, int tool, double tol, double *symdiff_area,
+                       double *hausdorff, char *why, size_t n);
 
 /* text.c: the level from parsed pieces (used by the generator too). */
 GEOSGeometry *snip_polys_to_geom(GEOSContextHandle_t ctx, const snip_polys *p);

@@ -41,6 +41,14 @@ int snip_needle_solve(const void *level, const pl_request *req, pl_solution *out
 bool snip_lshape_applies(const void *level, const pl_request *req, char *why, size_t n);
 int snip_lshape_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
+/* obs1.c (Observation 1, generalised) and solve_twotool.c (exact search on
+ * a grid of placements, two targets) */
+bool snip_obs1_applies(const void *level, const pl_request *req, char *why, size_t n);
+int snip_obs1_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+bool snip_grid_applies(const void *level, const pl_request *req, char *why, size_t n);
+int snip_grid_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+extern const pl_option snip_solve_options[];
+
 /* generate.c */
 char *snip_generate(const pl_opts *o, pl_error *err);
 extern const pl_option snip_generate_options[];

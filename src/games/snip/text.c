@@ -1,6 +1,8 @@
-/* Snipperclips notation: the level (an optional `model:` header and a WKT
- * POLYGON or MULTIPOLYGON, possibly over several lines), the target's
- * parameters, and the moves `snip A B theta tx ty`, `keep A x y`, `reset A`.
+/* Snipperclips notation: the level (optional `model:` and `undo:` headers,
+ * a WKT POLYGON or MULTIPOLYGON for tool 1, possibly over several lines, and
+ * optionally a section `target2:` with one for tool 2), the targets'
+ * parameters, and the moves `snip A B theta tx ty`, `keep A x y`, `reset A`,
+ * `undo A`.
  *
  * The WKT reader is ours rather than GEOS's so that every error names the
  * file, line and column of the offending text; GEOS then checks validity
@@ -270,6 +272,7 @@ static snip_level *level_new(snip_model model) {
 void snip_level_free(snip_level *l) {
     if (!l) return;
     if (l->target) GEOSGeom_destroy_r(l->ctx, l->target);
+    if (l->target2) GEOSGeom_destroy_r(l->ctx, l->target2);
     if (l->square) GEOSGeom_destroy_r(l->ctx, l->square);
     GEOS_finish_r(l->ctx);
     free(l);
@@ -283,8 +286,25 @@ int snip_level_target(const snip_level *l, snip_polys *out) {
     return snip_geom_polys(l->ctx, l->target, out);
 }
 
-/* Parses the WKT of w into l->target; errors with places. */
-static int build_target(snip_level *l, wkt_src *w) {
+bool snip_level_has_target2(const snip_level *l) {
+    return l->target2 != NULL;
+}
+
+int snip_level_target2(const snip_level *l, snip_polys *out) {
+    if (!l->target2) {
+        memset(out, 0, sizeof *out);
+        return 0;
+    }
+    return snip_geom_polys(l->ctx, l->target2, out);
+}
+
+bool snip_level_undo(const snip_level *l) {
+    return l->undo;
+}
+
+/* Parses the WKT of w into *dst (l->target, or l->target2); errors with
+ * places. */
+static int build_target(snip_level *l, wkt_src *w, GEOSGeometry **dst) {
     wkt_geom g = {0};
     if (read_wkt(w, &g)) {
         wkt_free(&g);
@@ -330,7 +350,7 @@ static int build_target(snip_level *l, wkt_src *w) {
     }
     wkt_free(&g);
     GEOSNormalize_r(l->ctx, geom);
-    l->target = geom;
+    *dst = geom;
     return 0;
 }
 
@@ -348,7 +368,7 @@ snip_level *snip_level_from_wkt(const char *wkt, snip_model model, pl_error *err
         else
             col++;
     }
-    int rc = build_target(l, &w);
+    int rc = build_target(l, &w, &l->target);
     free(w.s);
     free(w.line);
     free(w.col);
@@ -359,31 +379,10 @@ snip_level *snip_level_from_wkt(const char *wkt, snip_model model, pl_error *err
     return l;
 }
 
-snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err) {
-    static const char *const keys[] = {"model", NULL};
-    static const char *const sections[] = {"board", NULL};
-    if (pl_level_text_check(lt, keys, NULL, sections, err)) return NULL;
-    snip_model model = SNIP_DISCONNECTED;
-    const pl_header *h = pl_level_header(lt, "model");
-    if (h) {
-        if (strcmp(h->value, "connected") == 0)
-            model = SNIP_CONNECTED;
-        else if (strcmp(h->value, "disconnected") == 0)
-            model = SNIP_DISCONNECTED;
-        else {
-            pl_error_set(err, lt->file, h->line, h->value_col, "model: expected connected or disconnected, got '%s'",
-                         h->value);
-            return NULL;
-        }
-    }
-    const pl_section *s = pl_level_section(lt, "board");
-    int last_line = 1;
-    for (int i = 0; i < lt->nheaders; i++)
-        if (lt->headers[i].line > last_line) last_line = lt->headers[i].line;
-    if (!s || s->nrows == 0) {
-        pl_error_set(err, lt->file, last_line, 1, "expected the target as WKT: POLYGON or MULTIPOLYGON");
-        return NULL;
-    }
+/* The WKT of section s (its rows joined by newlines, each byte keeping its
+ * line and column) into *dst. */
+static int section_target(snip_level *l, const pl_level_text *lt, const pl_section *s, GEOSGeometry **dst,
+                          pl_error *err) {
     size_t len = 0;
     for (int i = 0; i < s->nrows; i++) len += (size_t)s->rows[i].len + 1;
     wkt_src w = {pl_xmalloc(len + 1),
@@ -407,12 +406,72 @@ snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err) {
     w.col[len] = s->rows[s->nrows - 1].len + 1;
     for (size_t i = 0; i < len; i++)
         if (w.s[i] == '\t') w.s[i] = ' ';
-    snip_level *l = level_new(model);
-    int rc = build_target(l, &w);
+    int rc = build_target(l, &w, dst);
     free(w.s);
     free(w.line);
     free(w.col);
-    if (rc) {
+    return rc;
+}
+
+/* A yes/no header: 0 (absent: def), or -1 with the place of the value. */
+static int yes_no(const pl_level_text *lt, const char *key, bool def, bool *out, pl_error *err) {
+    const pl_header *h = pl_level_header(lt, key);
+    *out = def;
+    if (!h) return 0;
+    if (strcmp(h->value, "yes") == 0)
+        *out = true;
+    else if (strcmp(h->value, "no") == 0)
+        *out = false;
+    else
+        return pl_error_set(err, lt->file, h->line, h->value_col, "%s: expected yes or no, got '%s'", key, h->value);
+    return 0;
+}
+
+snip_level *snip_level_parse(const pl_level_text *lt, pl_error *err) {
+    static const char *const keys[] = {"model", "undo", NULL};
+    static const char *const sections[] = {"board", "target1", "target2", NULL};
+    if (pl_level_text_check(lt, keys, NULL, sections, err)) return NULL;
+    snip_model model = SNIP_DISCONNECTED;
+    const pl_header *h = pl_level_header(lt, "model");
+    if (h) {
+        if (strcmp(h->value, "connected") == 0)
+            model = SNIP_CONNECTED;
+        else if (strcmp(h->value, "disconnected") == 0)
+            model = SNIP_DISCONNECTED;
+        else {
+            pl_error_set(err, lt->file, h->line, h->value_col, "model: expected connected or disconnected, got '%s'",
+                         h->value);
+            return NULL;
+        }
+    }
+    bool undo;
+    if (yes_no(lt, "undo", false, &undo, err)) return NULL;
+    /* tool 1's target: the rows before any section line (section board), or
+     * an explicit section target1: (not both) */
+    const pl_section *s = pl_level_section(lt, "board"), *s1 = pl_level_section(lt, "target1"),
+                     *s2 = pl_level_section(lt, "target2");
+    if (s && s1 && s->nrows > 0) {
+        pl_error_set(err, lt->file, s1->line, 1,
+                     "section 'target1' repeats tool 1's target (the rows at line %d already give it)",
+                     s->rows[0].line);
+        return NULL;
+    }
+    if (s1) s = s1;
+    int last_line = 1;
+    for (int i = 0; i < lt->nheaders; i++)
+        if (lt->headers[i].line > last_line) last_line = lt->headers[i].line;
+    if (!s || s->nrows == 0) {
+        pl_error_set(err, lt->file, s ? s->line : s2 ? s2->line : last_line, 1,
+                     "expected the target as WKT: POLYGON or MULTIPOLYGON");
+        return NULL;
+    }
+    if (s2 && s2->nrows == 0) {
+        pl_error_set(err, lt->file, s2->line, 1, "expected tool 2's target as WKT after 'target2:': POLYGON or MULTIPOLYGON");
+        return NULL;
+    }
+    snip_level *l = level_new(model);
+    l->undo = undo;
+    if (section_target(l, lt, s, &l->target, err) || (s2 && section_target(l, lt, s2, &l->target2, err))) {
         snip_level_free(l);
         return NULL;
     }
@@ -513,11 +572,11 @@ static double min_vertex_edge_distance(GEOSContextHandle_t ctx, const double *vx
     return best;
 }
 
-void snip_level_params(const snip_level *l, snip_params *p) {
+static void geom_params(const snip_level *l, const GEOSGeometry *g, snip_params *p) {
     memset(p, 0, sizeof *p);
     snip_polys t;
-    snip_level_target(l, &t);
-    GEOSArea_r(l->ctx, l->target, &p->area);
+    snip_geom_polys(l->ctx, g, &t);
+    GEOSArea_r(l->ctx, g, &p->area);
     p->pieces = t.npieces;
     p->min_angle = 180;
     p->h = INFINITY;
@@ -570,6 +629,17 @@ void snip_level_params(const snip_level *l, snip_params *p) {
     free(nxt);
     free(prv);
     snip_polys_free(&t);
+}
+
+void snip_level_params(const snip_level *l, snip_params *p) {
+    geom_params(l, l->target, p);
+}
+
+void snip_level_params2(const snip_level *l, snip_params *p) {
+    if (l->target2)
+        geom_params(l, l->target2, p);
+    else
+        memset(p, 0, sizeof *p);
 }
 
 /* ---------- moves ---------- */
@@ -629,7 +699,8 @@ int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *co
     tok t[8];
     int k = tokenize(text, t, 8);
     memset(m, 0, sizeof *m);
-    if (k == 0) return bad(why, n, col, 1, "expected a move: snip A B theta tx ty, keep A x y or reset A", NULL);
+    if (k == 0)
+        return bad(why, n, col, 1, "expected a move: snip A B theta tx ty, keep A x y, reset A or undo A", NULL);
     int want;
     if (t[0].len == 4 && memcmp(t[0].s, "snip", 4) == 0)
         m->kind = SNIP_MOVE_SNIP, want = 6;
@@ -637,11 +708,13 @@ int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *co
         m->kind = SNIP_MOVE_KEEP, want = 4;
     else if (t[0].len == 5 && memcmp(t[0].s, "reset", 5) == 0)
         m->kind = SNIP_MOVE_RESET, want = 2;
+    else if (t[0].len == 4 && memcmp(t[0].s, "undo", 4) == 0)
+        m->kind = SNIP_MOVE_UNDO, want = 2;
     else
-        return bad(why, n, col, t[0].col, "expected snip, keep or reset, got '%.*s'", &t[0]);
+        return bad(why, n, col, t[0].col, "expected snip, keep, reset or undo, got '%.*s'", &t[0]);
     if (k > want) return bad(why, n, col, t[want].col, "unexpected '%.*s' after the move", &t[want]);
     if (k < want) {
-        static const char *const usage[] = {"snip A B theta tx ty", "keep A x y", "reset A"};
+        static const char *const usage[] = {"snip A B theta tx ty", "keep A x y", "reset A", "undo A"};
         snprintf(why, n, "incomplete move: expected %s", usage[m->kind]);
         *col = (int)strlen(text) + 1;
         return -1;
@@ -666,6 +739,8 @@ void snip_move_format(const snip_move *m, char *buf, size_t n) {
                  pl_double_text(m->ty, x[2]));
     else if (m->kind == SNIP_MOVE_KEEP)
         snprintf(buf, n, "keep %d %s %s", m->a, pl_double_text(m->x, x[0]), pl_double_text(m->y, x[1]));
-    else
+    else if (m->kind == SNIP_MOVE_RESET)
         snprintf(buf, n, "reset %d", m->a);
+    else
+        snprintf(buf, n, "undo %d", m->a);
 }
