@@ -50,6 +50,8 @@ static const pl_option solve_common[] = {
 };
 static const pl_option verify_common[] = {
     {"json", NULL, "print one JSON object on stdout instead of text"},
+    {"time-limit", "SECONDS",
+     "stop the replay between two moves once this much time has passed: status unknown, exit 3 (default: none)"},
     {"help", NULL, "explain this command"},
     {NULL, NULL, NULL},
 };
@@ -677,11 +679,21 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
     pl_error err = {0};
     void *level = load_level(g, pos[0], &err);
     if (!level) return fail_error(&err);
+    double time_limit;
+    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &time_limit, &err)) {
+        g->level_free(level);
+        return fail_error(&err);
+    }
     pl_moves mv;
     if (pl_moves_read(pos[1], &mv, &err)) {
         g->level_free(level);
         return fail_error(&err);
     }
+    /* the clock is read between moves (a move is never interrupted: what one
+     * costs is the game's, see formats.md) */
+    pl_limits lim;
+    pl_limits_init(&lim, time_limit, 0, 0);
+    int replayed = mv.n;
     void *st = g->state_new(level);
     if (g->state_configure && g->state_configure(st, o, &err)) {
         g->state_free(st);
@@ -693,6 +705,10 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
     int bad_move = 0, rc = PL_EXIT_OK;
     char reason[256] = "";
     for (int i = 0; i < mv.n; i++) {
+        if (time_limit > 0 && !pl_limits_check_time(&lim) && lim.hit == PL_LIMIT_TIME) {
+            replayed = i;
+            break;
+        }
         int col = 1;
         pl_move_result r = g->move_apply(st, mv.text[i], reason, sizeof reason, &col);
         if (r == PL_MOVE_SYNTAX) {
@@ -706,6 +722,24 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
             v.ok = false;
             break;
         }
+    }
+    if (replayed < mv.n) {
+        /* the time limit: neither valid nor invalid */
+        rc = PL_EXIT_UNKNOWN;
+        if (pl_opts_has(o, "json")) {
+            json_t *j = json_object();
+            json_object_set_new(j, "game", json_string(g->name));
+            if (objective) json_object_set_new(j, "objective", json_string(objective));
+            json_object_set_new(j, "status", json_string("unknown"));
+            json_object_set_new(j, "valid", json_null());
+            json_object_set_new(j, "moves", json_integer(replayed));
+            json_object_set_new(j, "limit", json_string(pl_limit_name(PL_LIMIT_TIME)));
+            print_json(j);
+        } else {
+            printf("unknown: time limit reached after %d of %d move%s (all legal so far)\n", replayed, mv.n,
+                   mv.n == 1 ? "" : "s");
+        }
+        goto done;
     }
     if (!bad_move) g->finish(st, objective, &v);
     rc = v.ok ? PL_EXIT_OK : PL_EXIT_NO;

@@ -35,3 +35,12 @@ fi
 "$PL" coins generate --coins 3000 --seed 1 -o c3k.level
 expect_rc "coins info on 3,000 coins" 0 "$PL" coins info c3k.level
 if grep -q "minimal_plus: at least" out; then ok; else bad "coins info 3,000: no budget note ($(grep minimal_plus out))"; fi
+
+# verify --time-limit is read between moves: a limit that has passed before
+# the first move stops the replay there (unknown, exit 3), whatever the speed.
+"$PL" clickomania solve "$SRC/levels/clickomania/small.level" -o vt.moves >/dev/null
+expect_rc "verify --time-limit 1e-9" 3 "$PL" clickomania verify --time-limit 1e-9 --json \
+    "$SRC/levels/clickomania/small.level" vt.moves
+if grep -q '"limit": "time limit"' out && grep -q '"valid": null' out; then ok; else bad "verify time limit: $(cat out)"; fi
+expect_rc "verify --time-limit 1e9" 0 "$PL" clickomania verify --time-limit 1e9 \
+    "$SRC/levels/clickomania/small.level" vt.moves
