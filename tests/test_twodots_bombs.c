@@ -28,6 +28,7 @@
 
 #include "game_check.h"
 #include "puzzlelab/twodots.h"
+#include "twodots_inside.h"
 
 static const pl_game *G = &pl_game_twodots;
 
@@ -68,40 +69,7 @@ static void bf_collect(const bf *b, char colour, int *got) {
  * the midpoints; a flood fill from the lattice's border over undrawn points
  * reaches exactly the outside. */
 static void bf_inside(const bf *b, const int *cyc, int len, bool *inside) {
-    int H = 2 * b->rows + 1, W = 2 * b->cols + 1;
-    char wall[(2 * MAXR + 1) * (2 * MAXC + 1)], out[(2 * MAXR + 1) * (2 * MAXC + 1)];
-    memset(wall, 0, sizeof wall);
-    memset(out, 0, sizeof out);
-    for (int i = 0; i < len; i++) {
-        int a = cyc[i], z = cyc[(i + 1) % len];
-        int ar = 2 * (a / b->cols) + 1, ac = 2 * (a % b->cols) + 1, zr = 2 * (z / b->cols) + 1,
-            zc = 2 * (z % b->cols) + 1;
-        wall[ar * W + ac] = 1;
-        wall[((ar + zr) / 2) * W + (ac + zc) / 2] = 1;
-    }
-    int stack[(2 * MAXR + 1) * (2 * MAXC + 1)], sp = 0;
-    for (int r = 0; r < H; r++)
-        for (int c = 0; c < W; c++)
-            if ((r == 0 || c == 0 || r == H - 1 || c == W - 1) && !wall[r * W + c] && !out[r * W + c]) {
-                out[r * W + c] = 1;
-                stack[sp++] = r * W + c;
-            }
-    while (sp) {
-        int p = stack[--sp], r = p / W, c = p % W;
-        static const int d4[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-        for (int d = 0; d < 4; d++) {
-            int rr = r + d4[d][0], cc = c + d4[d][1];
-            if (rr < 0 || cc < 0 || rr >= H || cc >= W) continue;
-            int q = rr * W + cc;
-            if (wall[q] || out[q]) continue;
-            out[q] = 1;
-            stack[sp++] = q;
-        }
-    }
-    for (int i = 0; i < b->rows * b->cols; i++) {
-        int p = (2 * (i / b->cols) + 1) * W + 2 * (i % b->cols) + 1;
-        inside[i] = !wall[p] && !out[p];
-    }
+    td_cycle_inside(b->rows, b->cols, cyc, len, inside);
 }
 
 static void bf_regular(const bf *b, const char *g, const int *path, int len, effect *e) {

@@ -36,6 +36,7 @@
 
 #include "game_check.h"
 #include "puzzlelab/twodots.h"
+#include "twodots_inside.h"
 
 static const pl_game *G = &pl_game_twodots;
 
@@ -292,38 +293,7 @@ static void eng_compact(eng *e) {
 /* Inside the cycle: on the doubled lattice the cycle's sides are walls; a
  * flood fill from the border reaches exactly the outside. */
 static void eng_inside(const eng *e, const int *cyc, int len, bool *inside) {
-    int H = 2 * e->rows + 1, W = 2 * e->cols + 1;
-    char wall[(2 * MAXR + 1) * (2 * MAXC + 1)] = {0}, out[(2 * MAXR + 1) * (2 * MAXC + 1)] = {0};
-    for (int i = 0; i < len; i++) {
-        int a = cyc[i], z = cyc[(i + 1) % len];
-        int ar = 2 * (a / e->cols) + 1, ac = 2 * (a % e->cols) + 1, zr = 2 * (z / e->cols) + 1,
-            zc = 2 * (z % e->cols) + 1;
-        wall[ar * W + ac] = 1;
-        wall[((ar + zr) / 2) * W + (ac + zc) / 2] = 1;
-    }
-    int stack[(2 * MAXR + 1) * (2 * MAXC + 1)], sp = 0;
-    for (int r = 0; r < H; r++)
-        for (int c = 0; c < W; c++)
-            if ((r == 0 || c == 0 || r == H - 1 || c == W - 1) && !wall[r * W + c] && !out[r * W + c]) {
-                out[r * W + c] = 1;
-                stack[sp++] = r * W + c;
-            }
-    while (sp) {
-        int p = stack[--sp], r = p / W, c = p % W;
-        static const int d4[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
-        for (int d = 0; d < 4; d++) {
-            int rr = r + d4[d][0], cc = c + d4[d][1];
-            if (rr < 0 || cc < 0 || rr >= H || cc >= W) continue;
-            int q = rr * W + cc;
-            if (wall[q] || out[q]) continue;
-            out[q] = 1;
-            stack[sp++] = q;
-        }
-    }
-    for (int i = 0; i < e->rows * e->cols; i++) {
-        int p = (2 * (i / e->cols) + 1) * W + 2 * (i % e->cols) + 1;
-        inside[i] = !wall[p] && !out[p];
-    }
+    td_cycle_inside(e->rows, e->cols, cyc, len, inside);
 }
 
 /* The move path[0..len-1] (cells r*cols+c; cyclic when the last repeats an
