@@ -413,7 +413,7 @@ int pl_geo_check(const pl_geo *g, const pl_moves *cert, pl_verdict *v, pl_error 
             snprintf(v->reason, sizeof v->reason, "line %d: the play ends with player %d (the claimed winner) stuck",
                      cert->line[k], winner);
             rc = 1;
-        } else if (!fresh || t[node].child >= 0) {
+        } else if (len == 1 ? cert->n != 2 : !fresh || t[node].child >= 0) {
             snprintf(v->reason, sizeof v->reason, "line %d: the play repeats an earlier one or is part of one",
                      cert->line[k]);
             rc = 1;
