@@ -60,6 +60,21 @@ typedef struct pl_3part {
     char file[256];
 } pl_3part;
 
+/* Geography (Section 4's DIRECTED VERTEX GEOGRAPHY): a directed graph on
+ * vertices 1..nvertices (at most PL_GEO_MAX_VERTICES) and a start vertex
+ * holding the token; player 1 moves first, the players alternately move the
+ * token along an arc to a vertex never visited (the start counts as
+ * visited); who cannot move loses. Arcs are distinct; self-loops are allowed
+ * (never playable). */
+#define PL_GEO_MAX_VERTICES 64
+typedef struct pl_geo {
+    int nvertices, narcs, start;
+    int (*arc)[2];
+    int *line;      /* line of arc i */
+    int start_line; /* line of the 's' line */
+    char file[256];
+} pl_geo;
+
 /* Whether every clause has exactly three literals, and whether no clause
  * repeats a variable (the usual 3-SAT); the reductions say which they need. */
 bool pl_cnf_three_literals(const pl_cnf *f);
@@ -114,6 +129,29 @@ int pl_vc_solve(const pl_vc *g, int k, pl_limits *lim, bool *in);
 /* The size of a minimum vertex cover (its vertices in `in` when not NULL);
  * -1 when a limit was hit. */
 int pl_vc_minimum(const pl_vc *g, pl_limits *lim, bool *in);
+/* Geography: *winner (1 or 2) under perfect play; the winner's strategy as
+ * its plays (see pl_problem_geography's format_help) appended to strategy
+ * when not NULL (at most max_plays lines: -2 when it has more). 1, or -1 when
+ * a limit was hit. */
+int pl_geo_solve(const pl_geo *g, pl_limits *lim, int *winner, pl_strvec *strategy, long max_plays);
+/* Checks a certificate's lines (a strategy 'winner W' + plays, or 'play' +
+ * one line of play): 0 with v filled, -1 with err for malformed lines. */
+int pl_geo_check(const pl_geo *g, const pl_moves *cert, pl_verdict *v, pl_error *err);
+/* The preparation of the Buttons constructions (Theorem 9): arcs into the
+ * start and self-loops dropped, vertices the start cannot reach dropped (none
+ * of them is ever playable), then Lemma 4: in-degree <= 2, out-degree <= 2,
+ * degree <= 3 by the parity-keeping gadgets of Figs. 11-13. out gets the new
+ * graph (vertices 1..n', the start kept as 1); origin[v'] (v' = 1..n') the
+ * source vertex of v' or 0 for an added one (origin has room for
+ * PL_GEO_LEMMA4_MAX); path[e] for each source arc e (-1 terminated, with
+ * room for PL_GEO_LEMMA4_MAX + 1 entries each) the new vertices its move
+ * passes, from its tail to its head, or path[e][0] = -1 when the arc was
+ * dropped. */
+#define PL_GEO_LEMMA4_MAX 1024
+int pl_geo_lemma4(const pl_geo *g, pl_geo *out, int *origin, int (*path)[PL_GEO_LEMMA4_MAX + 1], pl_error *err);
+/* In-degree, out-degree of v. */
+void pl_geo_degrees(const pl_geo *g, int *in, int *out);
+
 /* triple: room for n = 3m indices; on 1, the m triples (indices from 1). */
 int pl_3part_solve(const pl_3part *p, pl_limits *lim, int *triple);
 
@@ -126,6 +164,8 @@ int pl_vc_parse(const char *file, const char *data, size_t len, pl_vc *out, pl_e
 void pl_vc_free(pl_vc *g);
 int pl_3part_parse(const char *file, const char *data, size_t len, pl_3part *out, pl_error *err);
 void pl_3part_free(pl_3part *p);
+int pl_geo_parse(const char *file, const char *data, size_t len, pl_geo *out, pl_error *err);
+void pl_geo_free(pl_geo *g);
 
 /* Random instances (text in the problem's format; the generators behind
  * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
@@ -140,6 +180,9 @@ char *pl_vc_random(int nvertices, int nedges, char answer, int k, uint64_t seed,
  * solver says no (for small m and B every such multiset is tried before
  * giving up, so the error says whether none exists). */
 char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *err);
+/* n vertices, m distinct arcs (no self-loops), start 1: 'y' player 1 wins,
+ * 'n' player 2 wins (drawn until the solver says so). */
+char *pl_geo_random(int nvertices, int narcs, char answer, uint64_t seed, pl_error *err);
 
 /* ---------- the problem descriptor ---------- */
 
@@ -164,6 +207,7 @@ extern const pl_problem pl_problem_sat;
 extern const pl_problem pl_problem_x3c;
 extern const pl_problem pl_problem_vertex_cover;
 extern const pl_problem pl_problem_3partition;
+extern const pl_problem pl_problem_geography;
 const pl_problem *const *pl_problems(void); /* NULL-terminated */
 const pl_problem *pl_problem_find(const char *name);
 /* The instance in path (or "-"), parsed; NULL with err. */

@@ -290,7 +290,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \

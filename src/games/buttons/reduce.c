@@ -1247,4 +1247,12 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
      "a vertex a pair of buttons in a line of its own, an edge a button between the two of its head, a pair a shared "
      "row with one button between the tops and a column of three by the bottoms",
      buttons_thm7_build, buttons_thm7_forward, buttons_thm7_lift},
+    {"geography", 9, "Theorem 9: Geography (Lemma 4: in, out <= 2, degree <= 3) -> IMPARTIAL Buttons & Scissors",
+     "an arc a wire of three pairs, a vertex a chain x y between its in- and out-wires; two out-wires share their "
+     "tail button, two in-wires their head button (so a visited vertex is never entered again)",
+     buttons_thm9_build, buttons_thm9_forward, buttons_thm9_lift},
+    {"geography", 10, "Theorem 10: Geography -> SCORING Buttons & Scissors (Theorem 9's board behind Fig. 15's gadget)",
+     "four triples in a cycle (2, 3, 3, 3 points), e through their middles, f behind e in front of the start's "
+     "wires: after the gadget player 2 leads by one and player 1 moves, so the last to cut wins (Lemma 5)",
+     buttons_thm10_build, buttons_thm10_forward, buttons_thm10_lift},
 };

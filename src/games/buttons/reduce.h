@@ -5,7 +5,7 @@
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/problems.h"
 
-#define BUTTONS_NREDUCTIONS 2
+#define BUTTONS_NREDUCTIONS 4
 extern const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS];
 /* Theorem 2: 3-SAT -> n x n, 2 colours, directions +, sizes {2,3} */
 char *buttons_thm2_build(const void *src, const char *src_name, pl_error *err);
@@ -16,6 +16,14 @@ int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
 char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err);
 int buttons_thm7_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
 int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+/* Theorems 9 and 10 (reduce_2p.c): Geography (Lemma 4) -> IMPARTIAL, and
+ * behind the start gadget of Fig. 15 -> SCORING */
+char *buttons_thm9_build(const void *src, const char *src_name, pl_error *err);
+int buttons_thm9_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_thm9_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+char *buttons_thm10_build(const void *src, const char *src_name, pl_error *err);
+int buttons_thm10_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_thm10_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
 /* Whether two levels (buttons_level) are the same instance: board, colours
  * by their letters, directions, sizes, players (lift checks that LEVEL is
  * the construction of SOURCE). */
