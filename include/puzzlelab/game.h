@@ -150,6 +150,10 @@ typedef struct pl_play_hooks {
      * finish's values), e.g. Two Dots' goals and moves left; items
      * separated by two spaces. */
     void (*status)(const void *state, char *buf, size_t n);
+    /* Where the render hook draws frame cell (r, c): its centre in drawing
+     * units, so that a pointer on a picture picks a cell (the web page).
+     * NULL: (c + 0.5, r + 0.5), a unit cell a frame cell. */
+    void (*centre)(const void *state, int r, int c, double *x, double *y);
 } pl_play_hooks;
 
 struct pl_reduction; /* puzzlelab/problems.h */

@@ -87,8 +87,13 @@ void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
     }
 }
 
+/* PL_NO_GEOS: the WebAssembly build (web/), where GEOS and so Snipperclips
+ * are left out. */
 static const pl_game *const all_games[] = {&pl_game_buttons, &pl_game_clickomania, &pl_game_twodots, &pl_game_coins,
-                                           &pl_game_snip, NULL};
+#ifndef PL_NO_GEOS
+                                           &pl_game_snip,
+#endif
+                                           NULL};
 
 const pl_game *const *pl_games(void) {
     return all_games;
