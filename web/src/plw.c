@@ -479,6 +479,19 @@ EMSCRIPTEN_KEEPALIVE const char *plw_hit(int id, double px, double py) {
     return answer(j);
 }
 
+/* The device pixel where the last picture drew frame cell (r, c)'s centre:
+ * plw_hit's inverse, for the browser test and the benchmark to click. */
+EMSCRIPTEN_KEEPALIVE const char *plw_cell_xy(int id, int r, int c) {
+    session *s = get(id);
+    json_t *j = json_object();
+    if (!s || s->unit <= 0) return answer(j);
+    double x, y;
+    centre(s, r, c, &x, &y);
+    json_object_set_new(j, "x", json_real(s->ox + s->unit * x));
+    json_object_set_new(j, "y", json_real(s->oy + s->unit * y));
+    return answer(j);
+}
+
 /* ---------- solving (in the page's worker) ---------- */
 
 EM_JS(void, plw_progress_js, (const char *line), {

@@ -1,0 +1,190 @@
+// The web playground in a real browser: Debian's chromium, headless, driven
+// by playwright-core (tests/web/run.sh installs both). For each game of the
+// web build, on the page opened from file://:
+//   - a shipped level is solved by the native CLI (`puzzlelab GAME solve`),
+//     and its certificate is played by real clicks on the canvas: each
+//     move's cells (the r,c of formats.md) clicked where the page drew them,
+//     the last cell again when the picks are still open (a Two Dots path);
+//     after every move the page's move count must grow by one, and at the end
+//     the page must show "solved" (the library's finish verdict);
+//   - undo, then a hint: the page's worker solves, the hint's move is named
+//     and drawn (the canvas's pixels change), and playing it is legal;
+//   - a bad level pasted: the page shows the CLI's own message for the same
+//     text (`puzzlelab GAME info` on a file, the place after the file name);
+//   - the shipped certificate (or the CLI's) stepped to its end through the
+//     page's Redo / step: the count of moves to step reaches 0, solved;
+//     pasted and verified: "valid";
+//   - a screenshot of the game's page, kept in OUT for a reviewer.
+// Usage: node browser.mjs SITE_DIR PUZZLELAB LEVELS_DIR OUT_DIR
+import {chromium} from 'playwright-core';
+import {execFileSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const [site, puzzlelab, levels, out] = process.argv.slice(2);
+if (!out) {
+  console.error('usage: node browser.mjs SITE_DIR PUZZLELAB LEVELS_DIR OUT_DIR');
+  process.exit(2);
+}
+fs.mkdirSync(out, {recursive: true});
+let ok = 0, bad = 0;
+const check = (cond, what) => {
+  if (cond) ok++;
+  else {
+    bad++;
+    console.log('FAIL: ' + what);
+  }
+};
+
+// The levels played, one per game, each with a short known solution.
+const GAMES = [
+  {game: 'clickomania', level: 'clickomania/small.level'},
+  {game: 'buttons', level: 'buttons/lpcp-01.level'},
+  {game: 'coins', level: 'coins/E-to-F.level'},
+  {game: 'twodots', level: 'twodots/cycle.level'},
+];
+const BAD_LEVEL = {
+  clickomania: 'rows: 2\ncols: 2\nboard:\nab\na?\n',
+  buttons: 'rows: 2\ncols: 2\nboard:\nab\nax\nbogus: 1\n',
+  coins: 'grid: hexagonal\n',
+  twodots: 'moves: x\nboard:\nab\nab\n',
+};
+
+function cli(args) {
+  try {
+    return {code: 0, out: execFileSync(puzzlelab, args, {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']})};
+  } catch (e) {
+    return {code: e.status, out: String(e.stdout || ''), err: String(e.stderr || '')};
+  }
+}
+const movesOf = (text) => text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#') && l !== 'moves:' &&
+  /^-?\d+,-?\d+/.test(l));
+
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-chromium-'));
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.PL_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  viewport: {width: 1100, height: 1000},
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = browser.pages()[0] || await browser.newPage();
+const requests = [];
+page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) requests.push(r.url()); });
+page.on('pageerror', (e) => { bad++; console.log('FAIL: page error: ' + e.message); });
+const url = 'file://' + path.resolve(site, 'index.html');
+await page.goto(url);
+await page.waitForSelector('body[data-ready=yes]', {timeout: 60000});
+check(true, 'page ready');
+const board = () => page.evaluate(() => ({moves: Number(document.getElementById('board').dataset.moves),
+  redo: Number(document.getElementById('board').dataset.redo), solved: document.body.dataset.solved,
+  picks: P.state.picks.length, msg: document.getElementById('msg').textContent}));
+const pixels = () => page.evaluate(() => { const c = document.getElementById('board');
+  return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.filter((_, i) => i % 4 !== 3)).reduce((a, b) => (a * 31 + b) % 1000000007, 7); });
+
+// Clicks frame cell (r, c) where the page drew it.
+async function clickCell(r, c) {
+  const p = await page.evaluate(([r, c]) => {
+    const d = JSON.parse(P.M.ccall('plw_cell_xy', 'string', ['number', 'number', 'number'], [P.sid, r, c]));
+    const canvas = document.getElementById('board'), rect = canvas.getBoundingClientRect(), k = rect.width / canvas.width;
+    return {x: rect.left + d.x * k, y: rect.top + d.y * k};
+  }, [r, c]);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function playByClicks(move) {
+  const before = (await board()).moves;
+  const cells = move.split(/\s+/).map((t) => t.split(',').map(Number));
+  for (const [r, c] of cells) {
+    await clickCell(r, c);
+    if ((await board()).moves > before) break;
+  }
+  let b = await board();
+  if (b.moves === before && b.picks) { // the path is still open: its last dot again plays it
+    const [r, c] = cells[cells.length - 1];
+    await clickCell(r, c);
+    b = await board();
+  }
+  return b.moves === before + 1;
+}
+
+for (const {game, level} of GAMES) {
+  const file = path.join(levels, level);
+  await page.selectOption('#game', game);
+  await page.selectOption('#level', level);
+  await page.click('#open-level');
+  await page.waitForFunction((n) => document.getElementById('level-name').textContent.endsWith(n), level);
+  // a solution from the native CLI, played by clicks
+  const sol = cli([game, 'solve', file, '-o', '-']);
+  check(sol.code === 0, `${game}: the CLI solves ${level}`);
+  const moves = movesOf(sol.out);
+  check(moves.length > 0, `${game}: a certificate with moves`);
+  let played = 0;
+  for (const m of moves) {
+    if (await playByClicks(m)) played++;
+    else {
+      check(false, `${game}: move ${played + 1} (${m}) by clicks: ${(await board()).msg}`);
+      break;
+    }
+  }
+  check(played === moves.length, `${game}: all ${moves.length} moves played by clicks`);
+  let b = await board();
+  check(b.solved === 'yes' && await page.isVisible('#solved'), `${game}: the page shows solved after the clicks`);
+  await page.screenshot({path: path.join(out, `${game}-solved.png`), fullPage: true});
+
+  // undo takes the last move back
+  await page.click('#undo');
+  b = await board();
+  check(b.moves === moves.length - 1 && b.solved === 'no', `${game}: undo takes the last move back`);
+  await page.click('#redo');
+  b = await board();
+  check(b.moves === moves.length && b.solved === 'yes', `${game}: redo plays it again`);
+
+  // a hint from the worker on the fresh level, drawn, and legal
+  await page.click('#open-level');
+  const plain = await pixels();
+  await page.click('#hint');
+  await page.waitForFunction(() => /^(hint|no hint|nothing)/.test(document.getElementById('msg').textContent), null, {timeout: 60000});
+  const msg = (await board()).msg;
+  check(/^hint \(/.test(msg), `${game}: a hint (${msg})`);
+  check(await pixels() !== plain, `${game}: the hint is drawn on the board`);
+  await page.screenshot({path: path.join(out, `${game}-hint.png`), fullPage: true});
+  await page.click('#play-hint');
+  b = await board();
+  check(b.moves === 1, `${game}: the hint is a legal move`);
+
+  // a bad level pasted: the CLI's message, at the same line:col
+  const badFile = path.join(out, `${game}-bad.level`);
+  fs.writeFileSync(badFile, BAD_LEVEL[game]);
+  const info = cli([game, 'info', badFile]);
+  const cliMsg = (info.err || '').trim().split('\n')[0].replace(/^puzzlelab: /, '').replace(badFile, 'pasted level');
+  check(info.code === 2 && /^pasted level:\d+:\d+: /.test(cliMsg), `${game}: the CLI refuses the bad level at line:col (${cliMsg})`);
+  await page.click('#paste summary');
+  await page.fill('#level-text', BAD_LEVEL[game]);
+  await page.click('#load-pasted');
+  const shown = await page.textContent('#error');
+  check(shown === cliMsg, `${game}: the page shows the CLI's message: '${shown}' vs '${cliMsg}'`);
+  await page.click('#paste summary');
+
+  // a certificate stepped to its end, then verified
+  await page.click('#open-level');
+  const shipped = level.replace(/\.level$/, '.moves');
+  const cert = fs.existsSync(path.join(levels, shipped)) ? fs.readFileSync(path.join(levels, shipped), 'utf8') : moves.join('\n') + '\n';
+  await page.fill('#moves-text', cert);
+  await page.click('#step-cert');
+  const n = (await board()).redo;
+  check(n === movesOf(cert).length, `${game}: the certificate is loaded to step (${n} moves)`);
+  for (let i = 0; i < n; i++) await page.click('#redo');
+  b = await board();
+  check(b.redo === 0 && b.moves === n && b.solved === 'yes', `${game}: stepped to the end of the certificate, solved`);
+  await page.click('#verify-run');
+  check((await page.textContent('#verdict')).startsWith('valid'), `${game}: the certificate verifies`);
+  await page.screenshot({path: path.join(out, `${game}.png`), fullPage: true});
+}
+
+check(requests.length === 0, 'no network request: ' + requests.join(' '));
+await browser.close();
+fs.rmSync(profile, {recursive: true, force: true});
+console.log(`web: ${ok} passed, ${bad} failed; screenshots in ${out}`);
+process.exit(bad ? 1 : 0);
