@@ -181,6 +181,21 @@ for (const {game, level} of GAMES) {
   await page.click('#verify-run');
   check((await page.textContent('#verdict')).startsWith('valid'), `${game}: the certificate verifies`);
   await page.screenshot({path: path.join(out, `${game}.png`), fullPage: true});
+
+  // a generated level, and a reduction's board from a shipped source
+  await page.click('#generate summary');
+  await page.click('#gen-run');
+  check(await page.textContent('#error') === '' && (await page.textContent('#level-name')).endsWith('generated'),
+        `${game}: a generated level opens (${await page.textContent('#error')})`);
+  await page.click('#generate summary');
+  if (await page.isVisible('#reduce summary')) {
+    await page.click('#reduce summary');
+    await page.click('#red-build');
+    check(await page.textContent('#error') === '' && /Theorem \d+\)$/.test(await page.textContent('#level-name')),
+          `${game}: a reduction's board opens (${await page.textContent('#error')})`);
+    await page.screenshot({path: path.join(out, `${game}-reduction.png`), fullPage: true});
+    await page.click('#reduce summary');
+  }
 }
 
 check(requests.length === 0, 'no network request: ' + requests.join(' '));
