@@ -14,7 +14,15 @@
 //   - the shipped certificate (or the CLI's) stepped to its end through the
 //     page's Redo / step: the count of moves to step reaches 0, solved;
 //     pasted and verified: "valid";
+//   - Solve on the page (auto, in the worker, under a time limit): 'solved',
+//     its certificate loaded, stepped to its end (solved) and accepted by
+//     the CLI's verify;
 //   - a screenshot of the game's page, kept in OUT for a reviewer.
+// Once, first: a long solve (a generated 14 x 14 Clickomania board with six
+// colours, which exact search does not finish for minutes) shows its
+// progress and is cancelled; the page takes control back (and the replaced
+// worker solves the games' levels after it).
+// Every wait is for a state of the page, never for a fixed time.
 // Usage: node browser.mjs SITE_DIR PUZZLELAB LEVELS_DIR OUT_DIR
 import {chromium} from 'playwright-core';
 import {execFileSync} from 'node:child_process';
@@ -82,6 +90,36 @@ const board = () => page.evaluate(() => ({moves: Number(document.getElementById(
   picks: P.state.picks.length, msg: document.getElementById('msg').textContent}));
 const pixels = () => page.evaluate(() => { const c = document.getElementById('board');
   return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.filter((_, i) => i % 4 !== 3)).reduce((a, b) => (a * 31 + b) % 1000000007, 7); });
+
+const solving = () => page.evaluate(() => ({solving: document.body.dataset.solving,
+  status: document.getElementById('solve-result').dataset.status, text: document.getElementById('solve-result').textContent,
+  progress: !document.getElementById('progress').hidden, time: document.getElementById('progress-time').textContent}));
+const solveDone = () => page.waitForFunction(() => document.body.dataset.solving === 'no' &&
+  document.getElementById('solve-result').dataset.status !== 'running', null, {timeout: 120000});
+
+// A long solve, cancelled.
+{
+  await page.selectOption('#game', 'clickomania');
+  await page.click('#generate summary');
+  for (const [k, v] of Object.entries({rows: '14', cols: '14', colours: '6', seed: '7'})) {
+    await page.fill(`#gen-options input[data-option=${k}]`, v);
+  }
+  await page.click('#gen-run');
+  await page.click('#generate summary');
+  await page.fill('#time-limit', '600');
+  await page.click('#solve-run');
+  await page.waitForFunction(() => document.body.dataset.solving === 'yes' &&
+    /^[1-9]/.test(document.getElementById('progress-time').textContent), null, {timeout: 60000});
+  let s = await solving();
+  check(s.progress && s.status === 'running', `a long solve shows its progress (${s.time})`);
+  await page.screenshot({path: path.join(out, 'solve-progress.png'), fullPage: true});
+  await page.click('#solve-cancel');
+  await page.waitForFunction(() => document.body.dataset.solving === 'no', null, {timeout: 10000});
+  s = await solving();
+  check(s.status === 'cancelled' && !s.progress && await page.isEnabled('#solve-run') && await page.isDisabled('#solve-cancel'),
+        `Cancel stops the solve and gives control back (${s.status}: ${s.text})`);
+  await page.fill('#time-limit', '30');
+}
 
 // Clicks frame cell (r, c) where the page drew it.
 async function clickCell(r, c) {
@@ -181,6 +219,30 @@ for (const {game, level} of GAMES) {
   await page.click('#verify-run');
   check((await page.textContent('#verdict')).startsWith('valid'), `${game}: the certificate verifies`);
   await page.screenshot({path: path.join(out, `${game}.png`), fullPage: true});
+
+  // Solve on the page: its certificate stepped to the end, and the CLI agrees
+  await page.click('#open-level');
+  await page.selectOption('#algorithm', '');
+  await page.click('#solve-run');
+  await solveDone();
+  const s = await solving();
+  check(s.status === 'solved', `${game}: the page solves ${level} (${s.text})`);
+  const found = movesOf(await page.inputValue('#moves-text'));
+  b = await board();
+  check(found.length > 0 && b.moves === 0 && b.redo === found.length,
+        `${game}: the solution is loaded to step (${b.redo} of ${found.length} moves)`);
+  while ((await board()).redo > 0 && (await board()).redo <= found.length) {
+    const before = (await board()).redo;
+    await page.click('#redo');
+    if ((await board()).redo !== before - 1) break;
+  }
+  b = await board();
+  check(b.redo === 0 && b.moves === found.length && b.solved === 'yes', `${game}: the page's solution stepped to its end, solved`);
+  const solFile = path.join(out, `${game}-page-solution.moves`);
+  fs.writeFileSync(solFile, found.join('\n') + '\n');
+  const ver = cli([game, 'verify', file, solFile]);
+  check(ver.code === 0, `${game}: the CLI verifies the page's solution (${(ver.out + (ver.err || '')).trim()})`);
+  await page.screenshot({path: path.join(out, `${game}-page-solved.png`), fullPage: true});
 
   // a generated level, and a reduction's board from a shipped source
   await page.click('#generate summary');

@@ -30,33 +30,58 @@ function setMsg(text) {
 }
 
 // ---------- the solver worker ----------
+// The worker's module is made from text (a Blob URL), so it works from file://.
+// A worker that trapped (dead) or failed is replaced; the job it held ends
+// with an error, so the page never waits for an answer that cannot come.
 function newWorker() {
-  const url = URL.createObjectURL(new Blob([PL_MODULE_SOURCE, '\n', PL_WORKER_SOURCE], {type: 'text/javascript'}));
-  P.worker = new Worker(url);
+  if (!P.workerUrl) {
+    P.workerUrl = URL.createObjectURL(new Blob([PL_MODULE_SOURCE, '\n', PL_WORKER_SOURCE], {type: 'text/javascript'}));
+  }
+  P.worker = new Worker(P.workerUrl);
   P.worker.onmessage = (e) => {
     const m = e.data;
+    if (m.type === 'result' && m.dead) replaceWorker();
     if (!P.solving || m.id !== P.solving.id) return;
     if (m.type === 'progress') {
       $('progress-text').textContent = m.line;
     } else if (m.type === 'result') {
-      const s = P.solving;
-      stopProgress();
-      s.done(m.result);
+      endJob(m.result);
     }
   };
+  P.worker.onerror = (e) => {
+    e.preventDefault();
+    replaceWorker();
+    endJob({error: 'the solver worker failed: ' + (e.message || 'unknown error')});
+  };
+}
+function replaceWorker() {
+  P.worker.terminate();
+  newWorker();
+}
+function endJob(result) {
+  const s = P.solving;
+  stopProgress();
+  if (s) s.done(result);
 }
 
+// The progress line: a bar of the time used against the limit, the seconds,
+// and the last line an anytime algorithm reported (its best so far).
 function startProgress(what, limit) {
   $('progress').hidden = false;
   $('progress-bar').max = limit;
   $('progress-bar').value = 0;
-  $('progress-text').textContent = what;
+  $('progress-what').textContent = what;
+  $('progress-time').textContent = '0.0 s of ' + limit + ' s';
+  $('progress-text').textContent = '';
   $('solve-cancel').disabled = false;
+  $('solve-run').disabled = true;
+  $('hint').disabled = true;
+  document.body.dataset.solving = 'yes';
   const t0 = performance.now();
   P.timer = setInterval(() => {
     const t = (performance.now() - t0) / 1000;
     $('progress-bar').value = Math.min(t, limit);
-    if (!$('progress-text').dataset.line) $('progress-text').textContent = what + ' ' + t.toFixed(1) + ' s of ' + limit + ' s';
+    $('progress-time').textContent = t.toFixed(1) + ' s of ' + limit + ' s';
   }, 100);
 }
 function stopProgress() {
@@ -64,13 +89,16 @@ function stopProgress() {
   P.solving = null;
   $('progress').hidden = true;
   $('solve-cancel').disabled = true;
+  $('solve-run').disabled = false;
+  $('hint').disabled = false;
+  document.body.dataset.solving = 'no';
 }
 
 // Runs plw_solve in the worker from the position after `moves`.
-function solveJob(moves, timeLimit, algorithm, what, done) {
+function solveJob(moves, timeLimit, algorithm, what, done, cancelled) {
   if (P.solving) return;
   const id = ++P.job;
-  P.solving = {id: id, done: done};
+  P.solving = {id: id, done: done, cancelled: cancelled};
   startProgress(what, timeLimit);
   P.worker.postMessage({id: id, game: P.game.name, name: P.name, text: call('plw_level_text', 'string', ['number'], [P.sid]),
                         moves: moves.join('\n') + (moves.length ? '\n' : ''), objective: objective(),
@@ -78,6 +106,14 @@ function solveJob(moves, timeLimit, algorithm, what, done) {
 }
 
 // ---------- the game and the level ----------
+// The menu holds the algorithms' names only; the chosen one's paper result
+// and method are written under it.
+function describeAlgorithm() {
+  const a = P.game.algorithms.find((x) => x.name === $('algorithm').value);
+  $('alg-about').textContent = a ? a.result + '. ' + a.summary + (a.unavailable ? ' (' + a.unavailable + ')' : '')
+    : 'auto: the first algorithm that applies to the position, in the order of this menu (as `puzzlelab ' +
+      P.game.name + ' solve` picks it).';
+}
 function objective() {
   return $('objective').value || '';
 }
@@ -92,7 +128,12 @@ function chooseGame(name) {
   $('objective').disabled = !P.game.objectives.length;
   $('algorithm').innerHTML = '';
   $('algorithm').add(new Option('auto', ''));
-  for (const a of P.game.algorithms) $('algorithm').add(new Option(a.name + ' (' + a.result + ')', a.name));
+  for (const a of P.game.algorithms) {
+    const o = new Option(a.name + (a.unavailable ? ' (unavailable)' : ''), a.name);
+    o.disabled = !!a.unavailable;
+    $('algorithm').add(o);
+  }
+  describeAlgorithm();
   $('how').textContent = P.game.how ? 'How to play: ' + P.game.how + '.' : '';
   // generator options
   const box = $('gen-options');
@@ -134,6 +175,7 @@ function openLevel(name, text) {
   setError('');
   if (P.sid) call('plw_close', null, ['number'], [P.sid]);
   P.sid = sid;
+  P.opened = (P.opened || 0) + 1; // the results of jobs started before are for another level
   P.name = name;
   P.hint = '';
   P.plan = null;
@@ -256,9 +298,11 @@ function hint() {
     refresh();
     return;
   }
-  const limit = 2;
+  const limit = 2, opened = P.opened;
   solveJob(s.moves, limit, '', 'thinking', (r) => {
-    if (r.error) {
+    if (opened !== P.opened) {
+      setMsg('the hint was for a level no longer open');
+    } else if (r.error) {
       setMsg('no hint: ' + r.error);
     } else if (r.status === 'solved' && r.moves.length) {
       P.plan = {base: s.moves.length, moves: r.moves, algorithm: r.algorithm};
@@ -273,15 +317,28 @@ function hint() {
              (r.note ? ' (' + r.note + ')' : ''));
     }
     refresh();
-  });
+  }, () => setMsg('no hint: cancelled'));
 }
 
 function solve() {
   const s = state();
   const limit = Math.max(0.1, parseFloat($('time-limit').value) || 5);
+  $('solve-result').textContent = '';
+  $('solve-result').dataset.status = 'running';
+  const opened = P.opened;
+  const cancelled = () => {
+    $('solve-result').textContent = 'cancelled: the solver was stopped, nothing was found';
+    $('solve-result').dataset.status = 'cancelled';
+  };
   solveJob(s.moves, limit, $('algorithm').value, 'solving', (r) => {
+    if (opened !== P.opened) {
+      $('solve-result').textContent = 'the result was for a level no longer open: discarded';
+      $('solve-result').dataset.status = 'discarded';
+      return;
+    }
     if (r.error) {
       $('solve-result').textContent = 'error: ' + r.error;
+      $('solve-result').dataset.status = 'error';
       return;
     }
     const vals = Object.entries(r.values).map(([k, v]) => k + ' ' + v).join(', ');
@@ -296,7 +353,7 @@ function solve() {
       call('plw_load_moves', 'number', ['number', 'string', 'string'], [P.sid, 'solution', text]);
       refresh();
     }
-  });
+  }, cancelled);
 }
 
 function stepCertificate() {
@@ -414,11 +471,13 @@ function wire() {
   $('download').onclick = download;
   $('solve-run').onclick = solve;
   $('solve-cancel').onclick = () => {
-    P.worker.terminate();
+    if (!P.solving) return;
+    const s = P.solving;
+    replaceWorker();
     stopProgress();
-    newWorker();
-    $('solve-result').textContent = 'cancelled';
+    if (s.cancelled) s.cancelled();
   };
+  $('algorithm').onchange = describeAlgorithm;
   $('verify-run').onclick = verify;
   $('step-cert').onclick = stepCertificate;
   $('gen-run').onclick = generate;

@@ -69,6 +69,16 @@ static json_t *options_json(const pl_option *o) {
     return a;
 }
 
+/* Why an algorithm cannot run in this build, or NULL. */
+static const char *algorithm_unavailable(const pl_algorithm *a) {
+#ifndef PL_HAVE_CADICAL
+    if (strcmp(a->name, "sat") == 0) return "unavailable in the browser: CaDiCaL is not built for WebAssembly";
+#else
+    (void)a;
+#endif
+    return NULL;
+}
+
 /* The games, their objectives, algorithms, play and generate options, and
  * the reductions into them with their source problems' generators. */
 EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
@@ -88,6 +98,9 @@ EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
             json_t *a = json_object();
             json_object_set_new(a, "name", json_string(g->algorithms[i].name));
             json_object_set_new(a, "result", json_string(g->algorithms[i].result));
+            json_object_set_new(a, "summary", json_string(g->algorithms[i].summary));
+            const char *why = algorithm_unavailable(&g->algorithms[i]);
+            json_object_set_new(a, "unavailable", why ? json_string(why) : json_null());
             json_array_append_new(algs, a);
         }
         json_object_set_new(j, "algorithms", algs);
@@ -569,8 +582,20 @@ EMSCRIPTEN_KEEPALIVE const char *plw_solve(const char *game, const char *name, c
     const pl_algorithm *alg = algorithm && *algorithm ? find_algorithm(g, algorithm) : NULL;
     pl_solution sol;
     double t0 = pl_now();
+    char why[512] = "";
     if (algorithm && *algorithm && !alg) {
-        json_object_set_new(j, "error", json_string("unknown algorithm"));
+        snprintf(why, sizeof why, "unknown algorithm '%.60s' for %s", algorithm, g->name);
+        json_object_set_new(j, "error", json_string(why));
+    } else if (alg && alg->applies && !alg->applies(target, &req, why, sizeof why)) {
+        /* as `solve --algorithm NAME` refuses it: a solver run outside its
+         * domain may answer wrongly or worse (greedy corrupted the heap) */
+        char msg[1024];
+        if (mv.n)
+            snprintf(msg, sizeof msg, "algorithm '%s' does not apply to the position after %d moves of %.200s: %s",
+                     alg->name, mv.n, name, why);
+        else
+            snprintf(msg, sizeof msg, "algorithm '%s' does not apply to %.200s: %s", alg->name, name, why);
+        json_object_set_new(j, "error", json_string(msg));
     } else if (pl_game_solve(g, alg, target, &req, &sol, &err)) {
         set_error(&err);
         json_object_set_new(j, "error", json_string(last_error));
