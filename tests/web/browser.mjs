@@ -17,7 +17,10 @@
 //   - Solve on the page (auto, in the worker, under a time limit): 'solved',
 //     its certificate loaded, stepped to its end (solved) and accepted by
 //     the CLI's verify;
-//   - a screenshot of the game's page, kept in OUT for a reviewer.
+//   - screenshots kept in OUT for a reviewer: each game's page after its
+//     certificate was stepped to the end (GAME.png), with a hint drawn
+//     (GAME-hint.png), with a reduction's board (GAME-reduction.png), and
+//     the progress of the long solve (solve-progress.png).
 // Once, first: a long solve (a generated 14 x 14 Clickomania board with six
 // colours, which exact search does not finish for minutes) shows its
 // progress and is cancelled; the page takes control back (and the replaced
@@ -37,6 +40,9 @@ if (!out) {
 }
 fs.mkdirSync(out, {recursive: true});
 let ok = 0, bad = 0;
+const T0 = Date.now();
+let lap = T0;
+const timing = (what) => { const t = Date.now(); console.log(`web: ${what}: ${((t - lap) / 1000).toFixed(1)} s`); lap = t; };
 const check = (cond, what) => {
   if (cond) ok++;
   else {
@@ -74,6 +80,8 @@ const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.PL_CHROMIUM || '/usr/bin/chromium',
   headless: true,
   viewport: {width: 1100, height: 1000},
+  hasTouch: true,
+  acceptDownloads: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
          '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
@@ -85,6 +93,7 @@ const url = 'file://' + path.resolve(site, 'index.html');
 await page.goto(url);
 await page.waitForSelector('body[data-ready=yes]', {timeout: 60000});
 check(true, 'page ready');
+timing('chromium started, page ready');
 const board = () => page.evaluate(() => ({moves: Number(document.getElementById('board').dataset.moves),
   redo: Number(document.getElementById('board').dataset.redo), solved: document.body.dataset.solved,
   picks: P.state.picks.length, msg: document.getElementById('msg').textContent}));
@@ -96,6 +105,17 @@ const solving = () => page.evaluate(() => ({solving: document.body.dataset.solvi
   progress: !document.getElementById('progress').hidden, time: document.getElementById('progress-time').textContent}));
 const solveDone = () => page.waitForFunction(() => document.body.dataset.solving === 'no' &&
   document.getElementById('solve-result').dataset.status !== 'running', null, {timeout: 120000});
+
+// The algorithm menu stays narrow; the chosen algorithm is described under it.
+{
+  await page.selectOption('#game', 'buttons');
+  const w = await page.evaluate(() => document.getElementById('algorithm').getBoundingClientRect().width);
+  check(w < 250, `the algorithm menu is narrow (${w} px)`);
+  await page.selectOption('#algorithm', 'row');
+  const about = await page.textContent('#alg-about');
+  check(about.startsWith('Theorem 1 '), `the chosen algorithm is described: ${about}`);
+  await page.selectOption('#algorithm', '');
+}
 
 // A long solve, cancelled.
 {
@@ -120,15 +140,38 @@ const solveDone = () => page.waitForFunction(() => document.body.dataset.solving
         `Cancel stops the solve and gives control back (${s.status}: ${s.text})`);
   await page.fill('#time-limit', '30');
 }
+timing('the algorithm menu, a long solve cancelled');
 
 // Clicks frame cell (r, c) where the page drew it.
-async function clickCell(r, c) {
-  const p = await page.evaluate(([r, c]) => {
+// (The canvas is scrolled into view first: a large board may not fit.)
+async function cellXY(r, c) {
+  return page.evaluate(([r, c]) => {
     const d = JSON.parse(P.M.ccall('plw_cell_xy', 'string', ['number', 'number', 'number'], [P.sid, r, c]));
-    const canvas = document.getElementById('board'), rect = canvas.getBoundingClientRect(), k = rect.width / canvas.width;
+    const canvas = document.getElementById('board'), k0 = canvas.getBoundingClientRect().width / canvas.width;
+    window.scrollTo(0, window.scrollY + canvas.getBoundingClientRect().top + d.y * k0 - window.innerHeight / 2);
+    const rect = canvas.getBoundingClientRect(), k = rect.width / canvas.width;
     return {x: rect.left + d.x * k, y: rect.top + d.y * k};
   }, [r, c]);
+}
+async function clickCell(r, c) {
+  const p = await cellXY(r, c);
   await page.mouse.click(p.x, p.y);
+}
+
+// Plays a move by one drag: pointer down on its first cell, through the
+// others (Playwright's mouse moves in steps, as a hand does), up on the last.
+async function playByDrag(move) {
+  const before = (await board()).moves;
+  const cells = move.split(/\s+/).map((t) => t.split(',').map(Number));
+  let p = await cellXY(...cells[0]);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  for (const [r, c] of cells.slice(1)) {
+    p = await cellXY(r, c);
+    await page.mouse.move(p.x, p.y, {steps: 4});
+  }
+  await page.mouse.up();
+  return (await board()).moves === before + 1;
 }
 
 async function playByClicks(move) {
@@ -169,7 +212,38 @@ for (const {game, level} of GAMES) {
   check(played === moves.length, `${game}: all ${moves.length} moves played by clicks`);
   let b = await board();
   check(b.solved === 'yes' && await page.isVisible('#solved'), `${game}: the page shows solved after the clicks`);
-  await page.screenshot({path: path.join(out, `${game}-solved.png`), fullPage: true});
+
+  // Download moves: the file is what the CLI's verify accepts
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const dlFile = path.join(out, `${game}-download.moves`);
+  await download.saveAs(dlFile);
+  const dl = fs.readFileSync(dlFile, 'utf8');
+  check(dl === moves.join('\n') + '\n', `${game}: the downloaded moves are the moves played (${JSON.stringify(dl.slice(0, 60))})`);
+  const dlv = cli([game, 'verify', file, dlFile]);
+  check(dlv.code === 0, `${game}: the CLI verifies the downloaded moves (${(dlv.out + (dlv.err || '')).trim()})`);
+
+  // the same solution by drags (a coin dragged to its cell, a Two Dots path
+  // drawn, a cut dragged from one end to the other); Clickomania by taps
+  await page.click('#open-level');
+  let dragged = 0;
+  for (const m of moves) {
+    let ok;
+    if (game === 'clickomania') {
+      const [r, c] = m.split(/\s+/)[0].split(',').map(Number);
+      const before = (await board()).moves, p = await cellXY(r, c);
+      await page.touchscreen.tap(p.x, p.y);
+      ok = (await board()).moves === before + 1;
+    } else {
+      ok = await playByDrag(m);
+    }
+    if (ok) dragged++;
+    else {
+      check(false, `${game}: move ${dragged + 1} (${m}) by ${game === 'clickomania' ? 'a tap' : 'a drag'}: ${(await board()).msg}`);
+      break;
+    }
+  }
+  b = await board();
+  check(dragged === moves.length && b.solved === 'yes', `${game}: the solution played by ${game === 'clickomania' ? 'taps' : 'drags'}, solved`);
 
   // undo takes the last move back
   await page.click('#undo');
@@ -242,7 +316,6 @@ for (const {game, level} of GAMES) {
   fs.writeFileSync(solFile, found.join('\n') + '\n');
   const ver = cli([game, 'verify', file, solFile]);
   check(ver.code === 0, `${game}: the CLI verifies the page's solution (${(ver.out + (ver.err || '')).trim()})`);
-  await page.screenshot({path: path.join(out, `${game}-page-solved.png`), fullPage: true});
 
   // a generated level, and a reduction's board from a shipped source
   await page.click('#generate summary');
@@ -255,9 +328,18 @@ for (const {game, level} of GAMES) {
     await page.click('#red-build');
     check(await page.textContent('#error') === '' && /Theorem \d+\)$/.test(await page.textContent('#level-name')),
           `${game}: a reduction's board opens (${await page.textContent('#error')})`);
-    await page.screenshot({path: path.join(out, `${game}-reduction.png`), fullPage: true});
+    // the canvas fits the board: two neighbouring cells' centres at least
+    // CELL_MIN (18) CSS pixels apart, however large the board
+    const a = await cellXY(0, 0), z = await cellXY(0, 1);
+    const size = await page.evaluate(() => { const r = document.getElementById('board').getBoundingClientRect();
+      return {w: r.width, h: r.height}; });
+    check(Math.hypot(z.x - a.x, z.y - a.y) >= 17.5, `${game}: the reduction's board is drawn at ${Math.hypot(z.x - a.x, z.y - a.y).toFixed(1)} px a cell (${size.w.toFixed(0)} x ${size.h.toFixed(0)} px)`);
+    // the window's view only: a reduction's board can make the page very long
+    await page.evaluate(() => document.getElementById('play').scrollIntoView());
+    await page.screenshot({path: path.join(out, `${game}-reduction.png`)});
     await page.click('#reduce summary');
   }
+  timing(game);
 }
 
 check(requests.length === 0, 'no network request: ' + requests.join(' '));

@@ -198,9 +198,27 @@ function state() {
   return json('plw_state', ['number', 'string'], [P.sid, objective()]);
 }
 
+// The canvas fits the board: a cell (one drawing unit) takes between
+// CELL_MIN and CELL_MAX CSS pixels, as many as the panel's width and three
+// quarters of the window's height allow; a board that needs more than the
+// panel at CELL_MIN (a reduction's board) scrolls sideways in its frame and
+// down with the page, and stays readable.
+const CELL_MIN = 18, CELL_MAX = 64;
+function fitCanvas() {
+  const f = json('plw_frame', ['number', 'string'], [P.sid, P.hint]);
+  if (f.w === undefined) return;
+  const availW = $('board-wrap').clientWidth - 2, availH = Math.max(240, window.innerHeight * 0.75);
+  const u = Math.max(CELL_MIN, Math.min(CELL_MAX, availW / f.w, availH / f.h));
+  const canvas = $('board');
+  canvas.style.width = Math.round(f.w * u) + 'px';
+  canvas.style.height = Math.round(f.h * u) + 'px';
+  canvas.dataset.cell = String(u);
+}
+
 // Redraws the board and the lines under it.
 function refresh() {
   if (!P.sid) return;
+  fitCanvas();
   const canvas = $('board');
   const dpr = window.devicePixelRatio || 1;
   const w = canvas.clientWidth, h = canvas.clientHeight;
@@ -237,24 +255,38 @@ function afterMove(r) {
 }
 
 // ---------- pointer play ----------
-function cellAt(ev) {
+// Mouse, pen and touch alike, through pointer events (the canvas has
+// touch-action: none, so a finger drawing a path does not scroll the page).
+function hitAt(x, y) {
   const canvas = $('board'), rect = canvas.getBoundingClientRect();
   const k = canvas.width / rect.width;
-  const h = json('plw_hit', ['number', 'number', 'number'], [P.sid, (ev.clientX - rect.left) * k, (ev.clientY - rect.top) * k]);
+  const h = json('plw_hit', ['number', 'number', 'number'], [P.sid, (x - rect.left) * k, (y - rect.top) * k]);
   return h.r === undefined ? null : h;
+}
+function cellAt(ev) {
+  return hitAt(ev.clientX, ev.clientY);
 }
 function pick(c, finish) {
   afterMove(json('plw_pick', ['number', 'number', 'number', 'number'], [P.sid, c.r, c.c, finish ? 1 : 0]));
 }
+const same = (a, b) => a && b && a.r === b.r && a.c === b.c;
 
+// How a drag plays (DRAG above): 'path' picks every cell the pointer passes
+// over, in order, the segment since the last event sampled every 3 CSS
+// pixels so that a quick stroke skips no cell, and the release plays the path
+// (the last dot picked again); 'drop' picks the cell under the pointer where
+// it is released (a coin's new cell, a cut's other end; released off every
+// cell: the pick stays open); a press and release on one cell is a click in
+// every mode (two clicks do what a drag does).
 function setupPointer() {
   const canvas = $('board');
-  let down = null, last = null, dragged = false;
+  let down = null, last = null, at = null, dragged = false;
   canvas.addEventListener('pointerdown', (ev) => {
-    if (!P.sid || !P.state || !P.state.playable) return;
+    if (!P.sid || !P.state || !P.state.playable || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
     const c = cellAt(ev);
     down = c;
     last = c;
+    at = {x: ev.clientX, y: ev.clientY};
     dragged = false;
     if (c) {
       canvas.setPointerCapture(ev.pointerId);
@@ -263,21 +295,32 @@ function setupPointer() {
   });
   canvas.addEventListener('pointermove', (ev) => {
     if (!down) return;
-    const c = cellAt(ev);
-    if (!c || (last && c.r === last.r && c.c === last.c)) return;
-    dragged = true;
-    last = c;
-    if (DRAG[P.game.name] === 'path') pick(c, false);
+    const mode = DRAG[P.game.name];
+    const dx = ev.clientX - at.x, dy = ev.clientY - at.y, n = Math.max(1, Math.ceil(Math.hypot(dx, dy) / 3));
+    for (let i = 1; i <= n; i++) {
+      const c = hitAt(at.x + dx * i / n, at.y + dy * i / n);
+      if (!c || same(c, last)) continue;
+      dragged = true;
+      last = c;
+      if (mode === 'path') pick(c, false);
+    }
+    at = {x: ev.clientX, y: ev.clientY};
   });
-  canvas.addEventListener('pointerup', (ev) => {
+  const up = (ev) => {
     if (!down) return;
     const mode = DRAG[P.game.name];
-    if (dragged && last) {
-      if (mode === 'drop') pick(last, false);
-      else if (mode === 'path' && P.state.picks.length) pick(last, false); // the last dot again plays the path
-    }
     down = null;
-  });
+    if (!dragged || ev.type === 'pointercancel') return;
+    if (mode === 'drop') {
+      const c = cellAt(ev);
+      if (c) pick(c, false);
+      else setMsg('released off the board: pick where to go');
+    } else if (mode === 'path' && P.state.picks.length) {
+      pick(last, false); // the last dot again plays the path
+    }
+  };
+  canvas.addEventListener('pointerup', up);
+  canvas.addEventListener('pointercancel', up);
 }
 
 // ---------- hints, solving, certificates ----------

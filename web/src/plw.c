@@ -381,8 +381,8 @@ EMSCRIPTEN_KEEPALIVE int plw_load_moves(int id, const char *name, const char *te
 }
 
 static void centre(const session *s, int r, int c, double *x, double *y) {
-    if (s->g->play && s->g->play->centre) {
-        s->g->play->centre(s->st, r, c, x, y);
+    if (s->g->play) {
+        pl_play_centre(s->g->play, s->st, r, c, x, y);
     } else {
         *x = c + 0.5;
         *y = r + 0.5;
@@ -396,30 +396,23 @@ static void box_union(pl_box *a, const pl_box *b) {
     if (b->y1 > a->y1) a->y1 = b->y1;
 }
 
-/* Draws the position on canvas context ctx (cairo_canvas.js) of width x
- * height device pixels: the union of the bounds of every position of the
- * line (played and redo moves) fitted to the canvas, so that stepping keeps
- * one scale; next (or the move redo would play when next is empty) is
- * highlighted when it is legal here; the picks are ringed. Returns 0, or -1
- * when the game has no pictures. */
-EMSCRIPTEN_KEEPALIVE int plw_draw(int id, int ctx, double width, double height, const char *next, int letters) {
-    session *s = get(id);
-    if (!s || !s->g->render) return -1;
+/* The frame of the pictures: the union of the bounds of every position of
+ * the line (played and redo moves), so that stepping keeps one scale, and of
+ * the position after hl (when legal here: *hl_legal). */
+static void frame(const session *s, const char *hl, pl_box *box, bool *hl_legal) {
     const pl_game *g = s->g;
-    const char *hl = next && *next ? next : s->redo.n ? s->redo.s[s->redo.n - 1] : NULL;
-    /* the frame: every position of the line */
     void *st = g->state_new(s->level);
-    pl_box box, b;
-    g->render->bounds(st, &box);
+    pl_box b;
+    g->render->bounds(st, box);
     char reason[256];
-    bool hl_legal = false;
+    *hl_legal = false;
     int total = s->moves.n + s->redo.n;
     for (int i = 0; i < total; i++) {
         const char *m = i < s->moves.n ? s->moves.s[i] : s->redo.s[s->redo.n - 1 - (i - s->moves.n)];
         int col = 1;
         if (g->move_apply(st, m, reason, sizeof reason, &col) != PL_MOVE_OK) break;
         g->render->bounds(st, &b);
-        box_union(&box, &b);
+        box_union(box, &b);
     }
     g->state_free(st);
     if (hl) { /* the highlight must be a legal move here: the draw hooks expect it */
@@ -429,13 +422,46 @@ EMSCRIPTEN_KEEPALIVE int plw_draw(int id, int ctx, double width, double height, 
             g->move_apply(st, s->moves.s[i], reason, sizeof reason, &col);
         }
         int col = 1;
-        hl_legal = g->move_apply(st, hl, reason, sizeof reason, &col) == PL_MOVE_OK;
-        if (hl_legal) {
+        *hl_legal = g->move_apply(st, hl, reason, sizeof reason, &col) == PL_MOVE_OK;
+        if (*hl_legal) {
             g->render->bounds(st, &b);
-            box_union(&box, &b);
+            box_union(box, &b);
         }
         g->state_free(st);
     }
+}
+
+static const char *highlight(const session *s, const char *next) {
+    return next && *next ? next : s->redo.n ? s->redo.s[s->redo.n - 1] : NULL;
+}
+
+/* The size of the picture plw_draw makes, in drawing units (a cell is about
+ * one unit): the page sizes its canvas by it. {w, h} or {}. */
+EMSCRIPTEN_KEEPALIVE const char *plw_frame(int id, const char *next) {
+    session *s = get(id);
+    json_t *j = json_object();
+    if (!s || !s->g->render) return answer(j);
+    pl_box box;
+    bool hl_legal;
+    frame(s, highlight(s, next), &box, &hl_legal);
+    json_object_set_new(j, "w", json_real(box.x1 - box.x0 + 2 * MARGIN));
+    json_object_set_new(j, "h", json_real(box.y1 - box.y0 + 2 * MARGIN));
+    return answer(j);
+}
+
+/* Draws the position on canvas context ctx (cairo_canvas.js) of width x
+ * height device pixels: the frame (above) fitted to the canvas; next (or the
+ * move redo would play when next is empty) is highlighted when it is legal
+ * here; the picks are ringed. Returns 0, or -1 when the game has no
+ * pictures. */
+EMSCRIPTEN_KEEPALIVE int plw_draw(int id, int ctx, double width, double height, const char *next, int letters) {
+    session *s = get(id);
+    if (!s || !s->g->render) return -1;
+    const pl_game *g = s->g;
+    const char *hl = highlight(s, next);
+    pl_box box;
+    bool hl_legal;
+    frame(s, hl, &box, &hl_legal);
     double bw = box.x1 - box.x0 + 2 * MARGIN, bh = box.y1 - box.y0 + 2 * MARGIN;
     double unit = fmin(width / bw, height / bh);
     s->unit = unit;
@@ -462,32 +488,17 @@ EMSCRIPTEN_KEEPALIVE int plw_draw(int id, int ctx, double width, double height, 
     return 0;
 }
 
-/* The frame cell under device pixel (px, py) of the last picture: the cell
- * of the play window whose drawn centre is nearest, within 0.6 units.
- * {r, c} or {} when none. */
+/* The frame cell under device pixel (px, py) of the last picture
+ * (pl_play_hit: the cell of the play window whose drawn centre is nearest,
+ * within PL_PLAY_HIT_RADIUS units). {r, c} or {} when none. */
 EMSCRIPTEN_KEEPALIVE const char *plw_hit(int id, double px, double py) {
     session *s = get(id);
     json_t *j = json_object();
     if (!s || !s->g->play || s->unit <= 0) return answer(j);
-    double x = (px - s->ox) / s->unit, y = (py - s->oy) / s->unit, best = 0.6 * 0.6;
-    int r0, c0, rows, cols, shear, br = 0, bc = 0;
-    bool found = false;
-    s->g->play->window(s->st, &r0, &c0, &rows, &cols, &shear);
-    for (int r = r0; r < r0 + rows; r++)
-        for (int c = c0; c < c0 + cols; c++) {
-            double cx, cy;
-            centre(s, r, c, &cx, &cy);
-            double d = (cx - x) * (cx - x) + (cy - y) * (cy - y);
-            if (d < best) {
-                best = d;
-                br = r;
-                bc = c;
-                found = true;
-            }
-        }
-    if (found) {
-        json_object_set_new(j, "r", json_integer(br));
-        json_object_set_new(j, "c", json_integer(bc));
+    int r, c;
+    if (pl_play_hit(s->g->play, s->st, (px - s->ox) / s->unit, (py - s->oy) / s->unit, &r, &c)) {
+        json_object_set_new(j, "r", json_integer(r));
+        json_object_set_new(j, "c", json_integer(c));
     }
     return answer(j);
 }
