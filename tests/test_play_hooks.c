@@ -16,6 +16,7 @@
  *   test_play_hooks LEVELS-DIR */
 #include "game_check.h"
 
+#include "puzzlelab/draw.h"
 #include "puzzlelab/game.h"
 
 #include "../src/cli/play.h"
@@ -445,5 +446,6 @@ int main(int argc, char **argv) {
     test_status();
     test_centres();
     test_wrap();
+    pl_draw_shutdown(); /* the render hooks' bounds measured text: fontconfig */
     return check_done("play_hooks");
 }
