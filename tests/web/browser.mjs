@@ -114,6 +114,18 @@ const solveDone = () => page.waitForFunction(() => document.body.dataset.solving
   await page.selectOption('#algorithm', 'row');
   const about = await page.textContent('#alg-about');
   check(about.startsWith('Theorem 1 '), `the chosen algorithm is described: ${about}`);
+  // a named algorithm outside its domain is refused with the CLI's reason
+  // (it once ran anyway: greedy on lpcp-03 trapped the worker for good)
+  await page.selectOption('#level', 'buttons/lpcp-03.level');
+  await page.selectOption('#algorithm', 'greedy');
+  await page.click('#solve-run');
+  await page.waitForFunction(() => document.body.dataset.solving === 'no' &&
+    document.getElementById('solve-result').dataset.status !== 'running', null, {timeout: 60000});
+  const refused = await page.textContent('#solve-result');
+  const cliRefusal = cli(['buttons', 'solve', path.join(levels, 'buttons/lpcp-03.level'), '--algorithm', 'greedy']);
+  const reason = (cliRefusal.err || '').trim().replace(/^.*: /, '');
+  check(cliRefusal.code === 2 && reason && refused === `error: algorithm 'greedy' does not apply to buttons/lpcp-03.level: ${reason}`,
+        `a named algorithm that does not apply is refused as by the CLI: '${refused}' ('${reason}')`);
   await page.selectOption('#algorithm', '');
 }
 
