@@ -4,6 +4,8 @@
 #   source scripts/deps.sh
 #   pl_ensure_deps            # what the build and the tests need
 #   pl_ensure_deps --fuzz     # also what `make fuzz` needs (clang, libFuzzer)
+#   pl_ensure_deps --web-build   # also what scripts/web.sh needs (emscripten, node)
+#   pl_ensure_deps --web      # and what the browser test needs (chromium, npm)
 #
 # or run directly: `bash scripts/deps.sh [--fuzz]`.
 #
@@ -21,6 +23,11 @@
 PL_DEPS="build-essential|gcc+make+libc6-dev cmake pkg-config libjansson-dev libcadical-dev libcairo2-dev libncurses-dev libgeos-dev libopenmpi-dev openmpi-bin"
 # Only for fuzzing (make fuzz); the compiler-rt version follows Debian 12's clang.
 PL_FUZZ_DEPS="clang libclang-rt-14-dev"
+# Only for the web playground (scripts/web.sh) and its browser test
+# (tests/web): emscripten 3.1.6 and node; chromium driven by playwright-core
+# from npm (npm is checked as a command: NodeSource's nodejs brings its own).
+PL_WEB_BUILD_DEPS="emscripten nodejs"
+PL_WEB_TEST_DEPS="chromium"
 
 # True when every package of a "+"-joined list is installed.
 pl__installed() {
@@ -56,10 +63,21 @@ pl_ensure_deps() {
     local entries
     # shellcheck disable=SC2206 # word splitting of the lists is intended
     entries=($PL_DEPS)
-    if [[ ${1:-} == --fuzz ]]; then
+    case ${1:-} in
+    --fuzz)
         # shellcheck disable=SC2206
         entries+=($PL_FUZZ_DEPS)
-    fi
+        ;;
+    --web-build)
+        # shellcheck disable=SC2206
+        entries+=($PL_WEB_BUILD_DEPS)
+        ;;
+    --web)
+        # shellcheck disable=SC2206
+        entries+=($PL_WEB_BUILD_DEPS $PL_WEB_TEST_DEPS)
+        command -v npm >/dev/null 2>&1 || entries+=(npm)
+        ;;
+    esac
     if ! command -v dpkg-query >/dev/null 2>&1; then
         echo "deps: dpkg-query not found (not Debian?): not checking packages; needed: ${entries[*]}" >&2
         return 0
@@ -88,6 +106,37 @@ pl_ensure_deps() {
     echo "deps: missing Debian packages; run:" >&2
     echo "sudo apt-get install -y $missing"
     exit 1
+}
+
+# The source package NAME at upstream VERSION (Debian 12's), unpacked into
+# DIR/NAME-VERSION: `apt-get source --download-only`, whose files apt checks
+# against the signed archive. Needs a deb-src entry: as root one is added
+# for Debian 12's main (/etc/apt/sources.list.d/puzzlelab-deb-src.sources);
+# otherwise the lines to add are printed and the script exits 1.
+pl_fetch_debian_source() {
+    local name=$1 version=$2 dir=$3 list=/etc/apt/sources.list.d/puzzlelab-deb-src.sources
+    mkdir -p "$dir"
+    if ! (cd "$dir" && apt-get source --download-only "$name" >/dev/null 2>&1); then
+        if [[ $(id -u) != 0 ]]; then
+            echo "deps: apt-get source $name needs a deb-src entry; as root add $list:" >&2
+            printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >&2
+            exit 1
+        fi
+        echo "deps: adding Debian 12's source packages to apt ($list)" >&2
+        printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' >"$list"
+        DEBIAN_FRONTEND=noninteractive apt-get update >/dev/null
+        (cd "$dir" && apt-get source --download-only "$name" >/dev/null 2>&1) || {
+            echo "deps: apt-get source --download-only $name failed" >&2
+            exit 1
+        }
+    fi
+    local tarball
+    tarball=$(ls "$dir/${name}_${version}".orig.tar.* 2>/dev/null | head -n 1)
+    if [[ -z $tarball ]]; then
+        echo "deps: $name $version's source not found in $dir (another version in Debian?)" >&2
+        exit 1
+    fi
+    tar -xf "$tarball" -C "$dir"
 }
 
 # Run directly: check (and install) now.

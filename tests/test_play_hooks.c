@@ -9,11 +9,14 @@
  *   text, wait for more cells, or refuse with a reason.
  * - window and cell: what the terminal shows; keys and status: the key
  *   line and Two Dots' goals and moves left.
+ * - centre and pl_play_hit: the web page's pointer finds the cell drawn
+ *   under it.
  * - pl_play_wrap (src/cli/play.c, linked in): the screen's word wrap.
  *
  *   test_play_hooks LEVELS-DIR */
 #include "game_check.h"
 
+#include "puzzlelab/draw.h"
 #include "puzzlelab/game.h"
 
 #include "../src/cli/play.h"
@@ -308,6 +311,83 @@ static void test_status(void) {
     CHECK(strstr(pl_game_find("clickomania")->play->keys, "space/enter click") != NULL);
 }
 
+/* The centre hook and the web page's hit-test (pl_play_hit): in state, every
+ * cell of the play window is found again from its drawn centre and from
+ * points 0.3 units off it (a pointer a little beside the centre), a cell that
+ * shows something (not '.' or ' ') has its centre inside the picture's
+ * bounds, and a point well outside the window finds no cell. */
+static void check_centres_at(const pl_game *g, const void *st) {
+    int r0, c0, rows, cols, shear;
+    g->play->window(st, &r0, &c0, &rows, &cols, &shear);
+    CHECKF(rows > 0 && cols > 0, "an empty window");
+    pl_box box;
+    g->render->bounds(st, &box);
+    static const double off[5][2] = {{0, 0}, {0.3, 0}, {-0.3, 0}, {0, 0.3}, {0, -0.3}};
+    double xmin = 1e9, ymin = 1e9;
+    for (int r = r0; r < r0 + rows; r++)
+        for (int c = c0; c < c0 + cols; c++) {
+            double x, y;
+            pl_play_centre(g->play, st, r, c, &x, &y);
+            if (x < xmin) xmin = x;
+            if (y < ymin) ymin = y;
+            for (int k = 0; k < 5; k++) {
+                int hr = -99, hc = -99;
+                bool hit = pl_play_hit(g->play, st, x + off[k][0], y + off[k][1], &hr, &hc);
+                CHECKF(hit && hr == r && hc == c, "cell %d,%d (centre %.2f,%.2f, offset %.1f,%.1f): hit %s %d,%d", r, c,
+                       x, y, off[k][0], off[k][1], hit ? "finds" : "finds nothing", hr, hc);
+            }
+            int colour;
+            char ch = g->play->cell(st, r, c, &colour);
+            if (ch != '.' && ch != ' ')
+                CHECKF(x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1,
+                       "cell %d,%d ('%c') centred at %.2f,%.2f outside the picture [%.2f,%.2f]x[%.2f,%.2f]", r, c, ch,
+                       x, y, box.x0, box.x1, box.y0, box.y1);
+        }
+    int hr, hc;
+    CHECKF(!pl_play_hit(g->play, st, xmin - 1, ymin - 1, &hr, &hc), "a point outside the window hits %d,%d", hr, hc);
+}
+
+static void check_centres(const char *game, const char *file) {
+    const pl_game *g = pl_game_find(game);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", levels, file);
+    void *l = load_file(g, path);
+    if (!l) return;
+    char why[256];
+    if (g->play->playable && !g->play->playable(l, why, sizeof why)) {
+        CHECKF(0, "%s is not playable: %s", file, why);
+        g->level_free(l);
+        return;
+    }
+    pl_solution sol;
+    int k = solve_auto(g, l, NULL, &sol) == 0 && sol.status == PL_SOLVED ? sol.moves.n : 0;
+    for (int i = 0; i <= k; i++) { /* after every move of a solution: boards shrink, coins move */
+        check_context(false, 0, "centres: %s after %d moves", file, i);
+        void *st = replay(g, l, &sol.moves, i);
+        check_centres_at(g, st);
+        g->state_free(st);
+    }
+    check_clear_context();
+    pl_solution_free(&sol);
+    g->level_free(l);
+}
+
+static void test_centres(void) {
+    /* every game with play hooks is drawn by its render hooks */
+    for (const pl_game *const *gp = pl_games(); *gp; gp++)
+        if ((*gp)->play) CHECKF((*gp)->render != NULL, "%s: play hooks without pictures", (*gp)->name);
+    check_centres("clickomania", "clickomania/small.level");
+    check_centres("clickomania", "clickomania/twocol.level");
+    check_centres("buttons", "buttons/lpcp-01.level");
+    check_centres("buttons", "buttons/diagonals.level");
+    check_centres("twodots", "twodots/cycle.level");
+    check_centres("twodots", "twodots/bombs.level");
+    check_centres("coins", "coins/E-to-F.level");
+    check_centres("coins", "coins/minplus1-flip.level");
+    check_centres("coins", "coins/triangular/labelled-triangle-rotation.level");
+    check_centres("coins", "coins/square/fig33-solvable.level");
+}
+
 /* wrap(text, width, items) as the lines joined by '|'. */
 static const char *wrapped(const char *text, int width, bool items) {
     static char out[1024];
@@ -364,6 +444,8 @@ int main(int argc, char **argv) {
     test_picks();
     test_windows();
     test_status();
+    test_centres();
     test_wrap();
+    pl_draw_shutdown(); /* the render hooks' bounds measured text: fontconfig */
     return check_done("play_hooks");
 }

@@ -150,7 +150,20 @@ typedef struct pl_play_hooks {
      * finish's values), e.g. Two Dots' goals and moves left; items
      * separated by two spaces. */
     void (*status)(const void *state, char *buf, size_t n);
+    /* Where the render hook draws frame cell (r, c): its centre in drawing
+     * units, so that a pointer on a picture picks a cell (the web page).
+     * NULL: (c + 0.5, r + 0.5), a unit cell a frame cell. */
+    void (*centre)(const void *state, int r, int c, double *x, double *y);
 } pl_play_hooks;
+
+/* Where the picture of state draws frame cell (r, c): the centre hook, or
+ * (c + 0.5, r + 0.5) without one. */
+void pl_play_centre(const pl_play_hooks *h, const void *state, int r, int c, double *x, double *y);
+/* The hit-test of a pointer on a picture (the web page): the cell of the
+ * play window whose drawn centre is nearest to drawing point (x, y), within
+ * PL_PLAY_HIT_RADIUS units; false when there is none. */
+#define PL_PLAY_HIT_RADIUS 0.6
+bool pl_play_hit(const pl_play_hooks *h, const void *state, double x, double y, int *r, int *c);
 
 struct pl_reduction; /* puzzlelab/problems.h */
 

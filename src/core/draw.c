@@ -2,7 +2,9 @@
  * highlight style is shape, not hue: a thick dark stroke with a white core,
  * so the move about to be played stands out on every colour of the palette
  * and for readers who see no colour at all. */
+#ifndef __EMSCRIPTEN__ /* the web build draws on a canvas (web/shim/cairo.h): no fontconfig */
 #include <fontconfig/fontconfig.h>
+#endif
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,5 +411,7 @@ void pl_draw_regions(pl_canvas *cv, const pl_regions *rg, int board_cols) {
 
 void pl_draw_shutdown(void) {
     cairo_debug_reset_static_data();
+#ifndef __EMSCRIPTEN__
     FcFini();
+#endif
 }

@@ -87,11 +87,45 @@ void pl_solution_set_value(pl_solution *s, const char *name, long long v) {
     }
 }
 
+/* PL_NO_GEOS: the WebAssembly build (web/), where GEOS and so Snipperclips
+ * are left out. */
 static const pl_game *const all_games[] = {&pl_game_buttons, &pl_game_clickomania, &pl_game_twodots, &pl_game_coins,
-                                           &pl_game_snip, NULL};
+#ifndef PL_NO_GEOS
+                                           &pl_game_snip,
+#endif
+                                           NULL};
 
 const pl_game *const *pl_games(void) {
     return all_games;
+}
+
+void pl_play_centre(const pl_play_hooks *h, const void *state, int r, int c, double *x, double *y) {
+    if (h->centre) {
+        h->centre(state, r, c, x, y);
+    } else {
+        *x = c + 0.5;
+        *y = r + 0.5;
+    }
+}
+
+bool pl_play_hit(const pl_play_hooks *h, const void *state, double x, double y, int *r, int *c) {
+    double best = PL_PLAY_HIT_RADIUS * PL_PLAY_HIT_RADIUS;
+    int r0, c0, rows, cols, shear;
+    bool found = false;
+    h->window(state, &r0, &c0, &rows, &cols, &shear);
+    for (int i = r0; i < r0 + rows; i++)
+        for (int j = c0; j < c0 + cols; j++) {
+            double cx, cy;
+            pl_play_centre(h, state, i, j, &cx, &cy);
+            double d = (cx - x) * (cx - x) + (cy - y) * (cy - y);
+            if (d < best) {
+                best = d;
+                *r = i;
+                *c = j;
+                found = true;
+            }
+        }
+    return found;
 }
 
 const pl_game *pl_game_find(const char *name) {

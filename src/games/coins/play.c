@@ -96,6 +96,11 @@ static void *state_level(const void *p, char *why, size_t n) {
     return l;
 }
 
+static void centre(const void *p, int r, int c, double *x, double *y) {
+    const replay *rp = p;
+    coins_place(coins_state_level(rp->st), (coins_pt){r, c}, x, y);
+}
+
 const pl_play_hooks coins_play_hooks = {
     .how = "select a coin, then the free cell it moves to (square and triangular grids)",
     .playable = playable,
@@ -104,4 +109,5 @@ const pl_play_hooks coins_play_hooks = {
     .pick = pick,
     .state_level = state_level,
     .keys = "space/enter pick a coin, then the cell it moves to  bksp/esc drop the pick",
+    .centre = centre,
 };

@@ -20,8 +20,8 @@ static double circle_radius(const coins_level *l) {
     return r < 1.5 ? 1.5 : r;
 }
 
-/* Drawing position of p. */
-static void place(const coins_level *l, coins_pt p, double *x, double *y) {
+/* Drawing position of p (also play's centre hook, state.h). */
+void coins_place(const coins_level *l, coins_pt p, double *x, double *y) {
     if (l->grid == COINS_SQUARE) {
         *x = p.c + 0.5;
         *y = p.r + 0.5;
@@ -54,14 +54,14 @@ static void bounds(const void *p, pl_box *box) {
     double x, y;
     coins_pt corner[4] = {{0, 0}, {0, l->cols - 1}, {l->rows - 1, 0}, {l->rows - 1, l->cols - 1}};
     for (int i = 0; i < 4; i++) {
-        place(l, corner[i], &x, &y);
+        coins_place(l, corner[i], &x, &y);
         grow(box, x, y, 0.5);
     }
     const coins_pt *pos = coins_state_coins(rp->st);
     for (int i = 0; i < l->n; i++) {
-        place(l, pos[i], &x, &y);
+        coins_place(l, pos[i], &x, &y);
         grow(box, x, y, 0.5);
-        place(l, l->target[i], &x, &y);
+        coins_place(l, l->target[i], &x, &y);
         grow(box, x, y, 0.5);
     }
 }
@@ -91,9 +91,9 @@ static void lattice(const coins_level *l, pl_canvas *cv) {
             for (int c = c0; c <= c1; c++) {
                 double x, y, x2, y2;
                 coins_pt p = {r, c}, nb[3] = {{r, c + 1}, {r + 1, c}, {r + 1, c - 1}};
-                place(l, p, &x, &y);
+                coins_place(l, p, &x, &y);
                 for (int k = 0; k < 3; k++) {
-                    place(l, nb[k], &x2, &y2);
+                    coins_place(l, nb[k], &x2, &y2);
                     cairo_move_to(cr, x, y);
                     cairo_line_to(cr, x2, y2);
                 }
@@ -110,8 +110,8 @@ static void lattice(const coins_level *l, pl_canvas *cv) {
             int w = l->adj[k];
             if (w < u) continue;
             double x, y, x2, y2;
-            place(l, (coins_pt){u, 0}, &x, &y);
-            place(l, (coins_pt){w, 0}, &x2, &y2);
+            coins_place(l, (coins_pt){u, 0}, &x, &y);
+            coins_place(l, (coins_pt){w, 0}, &x2, &y2);
             cairo_move_to(cr, x, y);
             cairo_line_to(cr, x2, y2);
         }
@@ -119,7 +119,7 @@ static void lattice(const coins_level *l, pl_canvas *cv) {
     for (int u = 0; u < l->nv; u++) {
         double x, y;
         char t[16];
-        place(l, (coins_pt){u, 0}, &x, &y);
+        coins_place(l, (coins_pt){u, 0}, &x, &y);
         cairo_new_sub_path(cr);
         cairo_arc(cr, x, y, 0.26, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
@@ -137,7 +137,7 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     lattice(l, cv);
     double x, y;
     for (int i = 0; i < l->n; i++) {
-        place(l, l->target[i], &x, &y);
+        coins_place(l, l->target[i], &x, &y);
         pl_draw_dashed_circle(cv, x, y, RADIUS + 0.05);
         if (l->labelled) {
             cairo_set_source_rgb(cv->cr, 0.45, 0.45, 0.45);
@@ -147,7 +147,7 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     }
     const coins_pt *pos = coins_state_coins(rp->st);
     for (int i = 0; i < l->n; i++) {
-        place(l, pos[i], &x, &y);
+        coins_place(l, pos[i], &x, &y);
         pl_draw_disc(cv, x, y, RADIUS, l->labelled ? 1 : 2, l->labelled ? l->label[i] : 0, true);
         if (l->grid == COINS_GRAPH) { /* the vertex the coin is on */
             char t[16];
@@ -161,8 +161,8 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     int col;
     if (!next || coins_move_parse(l, next, &a, &b, why, sizeof why, &col)) return;
     double x2, y2;
-    place(l, a, &x, &y);
-    place(l, b, &x2, &y2);
+    coins_place(l, a, &x, &y);
+    coins_place(l, b, &x2, &y2);
     pl_highlight_circle(cv, x, y, RADIUS + 0.07);
     double dx = x2 - x, dy = y2 - y, d = sqrt(dx * dx + dy * dy);
     if (d > 2 * RADIUS + 0.2)

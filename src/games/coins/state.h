@@ -15,5 +15,7 @@ typedef struct replay {
 /* render.c and play.c */
 extern const pl_render_hooks coins_render_hooks;
 extern const pl_play_hooks coins_play_hooks;
+/* Where render.c draws point p, in drawing units (play's centre hook too). */
+void coins_place(const coins_level *l, coins_pt p, double *x, double *y);
 
 #endif

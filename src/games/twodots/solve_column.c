@@ -24,6 +24,7 @@
  * D = prod_g (min(goal_g, dots of its colour) + 1): polynomial for a constant
  * number of goals. The certificate replays the choices: the dots between
  * partners first, then the chained move, then the part below. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,15 +66,18 @@ bool twodots_column_applies(const void *p, const pl_request *req, char *why, siz
  * choices, (n+1) D each, with D = prod(min(goal, dots of its colour) + 1).
  * SIZE_MAX when that does not fit. */
 static size_t table_bytes(const twodots_level *l) {
-    size_t n1 = (size_t)l->ndots + 1, D = 1;
+    /* in 64 bits: size_t has 32 in the WebAssembly build (web/), where
+     * 1 << 40 would overflow */
+    uint64_t n1 = (uint64_t)l->ndots + 1, D = 1;
     for (int g = 0; g < l->ngoals; g++) {
-        size_t r =
-            (size_t)(l->goal_count[g] < l->count[l->goal_colour[g]] ? l->goal_count[g] : l->count[l->goal_colour[g]]) +
-            1;
-        if (D > ((size_t)1 << 40) / r) return SIZE_MAX;
+        uint64_t r = (uint64_t)(l->goal_count[g] < l->count[l->goal_colour[g]] ? l->goal_count[g]
+                                                                                 : l->count[l->goal_colour[g]]) +
+                     1;
+        if (D > ((uint64_t)1 << 40) / r) return SIZE_MAX;
         D *= r;
     }
-    return n1 * n1 * 2 * sizeof(int) + n1 * D * 4 * sizeof(int);
+    uint64_t bytes = n1 * n1 * 2 * sizeof(int) + n1 * D * 4 * sizeof(int);
+    return bytes == (size_t)bytes ? (size_t)bytes : SIZE_MAX;
 }
 
 /* auto prefers the tables while they fit in the memory limit; beyond it (many
