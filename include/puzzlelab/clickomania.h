@@ -184,6 +184,8 @@ bool click_line_two_colours_solvable(const click_word *w);
 
 /* Census of one shape (every board, or a sample): see census.c. */
 int click_census(const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err);
+/* The same census in chunks (for mpirun): see pl_census_hooks. */
+extern const pl_census_hooks click_census_hooks;
 extern const pl_option click_census_options[];
 
 #endif

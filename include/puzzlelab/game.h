@@ -167,6 +167,28 @@ bool pl_play_hit(const pl_play_hooks *h, const void *state, double x, double y, 
 
 struct pl_reduction; /* puzzlelab/problems.h */
 
+/* A census split into chunks whose counts add up (issue 23, item 3): the
+ * chunks depend only on the options, never on how many processes run them,
+ * and each adds whole numbers into a vector of counters, so the sum over
+ * the chunks, in any order and split in any way, is the census. */
+typedef struct pl_census_hooks {
+    /* Reads the options, writes the census's parameters into out and returns
+     * the plan (NULL, with err, on a bad option); *nchunks and *ncounters get
+     * the number of chunks and the length of the counters vector. */
+    void *(*plan)(const pl_opts *opts, json_t *out, long *nchunks, size_t *ncounters, pl_error *err);
+    /* Adds chunk's counts to counts[0 .. ncounters); false when lim stopped
+     * it (the counts then hold the boards counted before). */
+    bool (*chunk)(void *plan, long chunk, pl_limits *lim, uint64_t *counts);
+    /* Writes the totals into out (the runner adds status and limit). */
+    void (*finish)(void *plan, const uint64_t *counts, json_t *out);
+    void (*free)(void *plan);
+} pl_census_hooks;
+
+/* Runs every chunk of a census in order on this process: out gets the
+ * plan's parameters, the totals, `status` (solved, or unknown once lim
+ * stopped it: the counts are then partial) and `limit`. 0, or -1 with err. */
+int pl_census_run(const pl_census_hooks *h, const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err);
+
 typedef struct pl_game {
     const char *name;
     const char *title;
@@ -203,6 +225,9 @@ typedef struct pl_game {
      * describe; returns 0, or -1 with err. NULL when the game has none. */
     int (*census)(const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err);
     const pl_option *census_options;
+    /* The same census in chunks, for runs over several processes (NULL:
+     * census only runs whole): see pl_census_hooks. */
+    const struct pl_census_hooks *census_chunked;
 
     /* Random level as text; NULL when the game has no generator. */
     char *(*generate)(const pl_opts *opts, pl_error *err);

@@ -71,4 +71,18 @@ int pl_cli_plot(const pl_game *g, int npos, char **pos, const pl_opts *o);
 extern const pl_option pl_cli_sweep_options[];
 extern const pl_option pl_cli_plot_options[];
 
+#ifdef PL_HAVE_MPI
+#include <mpi.h>
+/* Started by mpirun (Open MPI's, or another PMI launcher's, environment)? */
+bool pl_cli_mpi_launched(void);
+/* Rank 0's wait for the next message, sleeping instead of spinning. */
+void pl_cli_mpi_probe(MPI_Status *st);
+/* `census` under mpirun (census.c), between MPI_Init and MPI_Finalize:
+ * runs g's chunked census over the ranks, rank 0 handing out chunks and
+ * adding up the counts, and fills out like pl_census_run on rank 0 (a
+ * worker's out gets only the parameters; its stdout is /dev/null). 0, or -1
+ * with err (on every rank alike). */
+int pl_cli_census_mpi(const pl_game *g, const pl_opts *o, pl_limits *lim, json_t *out, pl_error *err);
+#endif
+
 #endif

@@ -883,8 +883,7 @@ static void print_census_text(json_t *j) {
     }
 }
 
-static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) {
-    (void)pos;
+static int census_command(const pl_game *g, int npos, const pl_opts *o, bool mpi) {
     if (npos != 0)
         return fail_usage("census takes no files, only options (see 'puzzlelab %s census --help')%s", g->name, "");
     pl_error err = {0};
@@ -895,12 +894,25 @@ static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) 
     pl_limits lim;
     pl_limits_init(&lim, tl, 0, (size_t)mem << 20);
     json_t *j = json_object();
-    if (g->census(o, &lim, j, &err)) {
+    int failed;
+#ifdef PL_HAVE_MPI
+    if (mpi) { /* rank 0 hands out chunks (census.c) */
+        failed = pl_cli_census_mpi(g, o, &lim, j, &err);
+    } else
+#endif
+        failed = g->census(o, &lim, j, &err);
+    (void)mpi;
+    if (failed) {
         json_decref(j);
         return fail_error(&err);
     }
+    const char *status = json_string_value(json_object_get(j, "status"));
+    if (!status) { /* an MPI worker: rank 0 has the totals */
+        json_decref(j);
+        return PL_EXIT_OK;
+    }
     json_object_set_new(j, "seconds", json_real(pl_limits_elapsed(&lim)));
-    int rc = strcmp(json_string_value(json_object_get(j, "status")), "unknown") == 0 ? PL_EXIT_UNKNOWN : PL_EXIT_OK;
+    int rc = strcmp(status, "unknown") == 0 ? PL_EXIT_UNKNOWN : PL_EXIT_OK;
     if (pl_opts_has(o, "json")) {
         print_json(j);
     } else {
@@ -908,6 +920,31 @@ static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         json_decref(j);
     }
     return rc;
+}
+
+/* census, or under mpirun (a game with a chunked census, a build with MPI)
+ * the same over the ranks: every rank runs the command, only rank 0 prints
+ * (the others' output goes to /dev/null), and MPI ends after the output. */
+static int cmd_census(const pl_game *g, int npos, char **pos, const pl_opts *o) {
+    (void)pos;
+#ifdef PL_HAVE_MPI
+    if (g->census_chunked && pl_cli_mpi_launched()) {
+        int rank;
+        MPI_Init(NULL, NULL);
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        if (rank > 0) {
+            FILE *quiet = freopen("/dev/null", "w", stdout);
+            if (quiet) quiet = freopen("/dev/null", "w", stderr);
+            (void)quiet;
+        }
+        int rc = census_command(g, npos, o, true);
+        fflush(stdout);
+        fflush(stderr);
+        MPI_Finalize();
+        return rc;
+    }
+#endif
+    return census_command(g, npos, o, false);
 }
 
 /* render: the picture to -o FILE (or stdout with -o - --format F); with

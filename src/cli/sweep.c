@@ -1003,8 +1003,9 @@ static int worker_loop(const sw_setup *ss, const sw_grid *gr) {
 
 /* Waits for the next message from any worker without spinning a core (a
  * blocking MPI_Probe busy-polls in Open MPI, and the manager has no work of
- * its own): polls, sleeping 20 us doubling to 1 ms while nothing comes. */
-static void manager_probe(MPI_Status *st) {
+ * its own): polls, sleeping 20 us doubling to 1 ms while nothing comes.
+ * (census's manager uses it too.) */
+void pl_cli_mpi_probe(MPI_Status *st) {
     long ns = 20000;
     for (;;) {
         int flag = 0;
@@ -1028,7 +1029,7 @@ static int manager_loop(const sw_setup *ss, const sw_grid *gr, const bool *done,
     bool stopping = false;
     while (active > 0) {
         MPI_Status st;
-        manager_probe(&st);
+        pl_cli_mpi_probe(&st);
         int n;
         MPI_Get_count(&st, MPI_BYTE, &n);
         char *msg = pl_xmalloc((size_t)n + 1);
@@ -1087,7 +1088,7 @@ static int manager_loop(const sw_setup *ss, const sw_grid *gr, const bool *done,
 }
 
 /* Started by mpirun (Open MPI's, or another PMI launcher's, environment)? */
-static bool launched_by_mpirun(void) {
+bool pl_cli_mpi_launched(void) {
     return getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK");
 }
 #endif
@@ -1310,7 +1311,7 @@ static int sweep_run(const pl_game *g, int npos, char **pos, const pl_opts *o) {
 
 int pl_cli_sweep(const pl_game *g, int npos, char **pos, const pl_opts *o) {
 #ifdef PL_HAVE_MPI
-    if (launched_by_mpirun()) {
+    if (pl_cli_mpi_launched()) {
         MPI_Init(NULL, NULL);
         MPI_Comm_rank(MPI_COMM_WORLD, &mpi_rank);
         MPI_Comm_size(MPI_COMM_WORLD, &mpi_size);

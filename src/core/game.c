@@ -240,3 +240,19 @@ int pl_game_solve(const pl_game *g, const pl_algorithm *alg, const void *level, 
     free(declined);
     return rc;
 }
+
+int pl_census_run(const pl_census_hooks *h, const pl_opts *opts, pl_limits *lim, json_t *out, pl_error *err) {
+    long nchunks;
+    size_t ncounters;
+    void *plan = h->plan(opts, out, &nchunks, &ncounters, err);
+    if (!plan) return -1;
+    uint64_t *counts = pl_xcalloc(ncounters + 1, sizeof *counts);
+    bool stopped = false;
+    for (long i = 0; i < nchunks && !stopped; i++) stopped = !h->chunk(plan, i, lim, counts);
+    h->finish(plan, counts, out);
+    json_object_set_new(out, "status", json_string(stopped ? "unknown" : "solved"));
+    if (stopped) json_object_set_new(out, "limit", json_string(pl_limit_name(lim->hit)));
+    free(counts);
+    h->free(plan);
+    return 0;
+}

@@ -357,6 +357,7 @@ const pl_game pl_game_clickomania = {
     .solve_uses = PL_USES_SEED | PL_USES_THREADS | PL_USES_PROGRESS | PL_USES_MEMORY, /* the anytime solvers */
     .census = click_census,
     .census_options = click_census_options,
+    .census_chunked = &click_census_hooks,
     .generate = click_generate,
     .generate_options = click_generate_options,
     .render = &click_render_hooks,
