@@ -135,7 +135,8 @@ if grep -q '"limit": "memory limit"' out; then ok; else bad "SAT memory limit: n
 # the child's peak resident size (ru_maxrss), with room for the program and
 # the level: under 32 MiB asked, below 64 MiB.
 "$PL" clickomania generate --rows 200 --cols 200 --colours 4 --seed 1 -o c200.level
-rss=$(python3 - "$PL" <<'EOF'
+rss=0
+pl_sanitized "$PL" || rss=$(python3 - "$PL" <<'EOF'
 import resource, subprocess, sys
 subprocess.run([sys.argv[1], "clickomania", "solve", "c200.level", "--algorithm", "exact",
                 "--memory-limit", "32", "--node-limit", "1000000"], stdout=subprocess.DEVNULL)
