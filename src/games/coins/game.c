@@ -216,6 +216,10 @@ static const pl_algorithm algorithms[] = {
      "should change; solvable when Theorem 3.8's (a) and (b) "
      "hold (certificate by the construction of Theorems 3.7-3.8, else by exact search); the note names the result used",
      coins_theorems_applies, theorems_solve, NULL},
+    {"shortest", "exact search: bounded bidirectional search over bitboards (square grid, unlabelled)",
+     "states as one 64-bit word, layers from both ends under a length bound raised from an admissible lower bound "
+     "(cells to fill, and the non-filling moves isolated target cells need); proven shortest solutions",
+     coins_shortest_applies, coins_shortest_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",
