@@ -696,3 +696,9 @@ done : {
     free(s);
     return 0;
 }
+
+int coins_exact_best(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
+    char why[256];
+    if (coins_shortest_applies(level, req, why, sizeof why)) return coins_shortest_solve(level, req, out, err);
+    return coins_bidir_solve(level, req, out, err);
+}
