@@ -39,6 +39,17 @@
  * dotted letters (o.o.o) cheaper to refute than the count of coins off the
  * target alone (the bound of solve_exact.c).
  *
+ * The level bound (the span argument). Let S_0(C) = C and S_k+1(C) = S_k(C)
+ * plus every cell with two cells of S_k(C) adjacent; the level of a cell is
+ * the first k with the cell in S_k(C). A move gives C' = C - x + y with y in
+ * S_1(C), so C' lies in S_1(C) and, by induction (S is monotone), S_k(C')
+ * lies in S_k+1(C): one move lowers every level by at most one. The goal's
+ * cells have level 0 at the end, so the largest level of a goal cell is a
+ * lower bound (forward: the first k at which S_k(C) holds a placement, from
+ * the closure that also finds the dead states; backward: the largest level
+ * in A's closure of the state's cells, from precomputed masks). Both bounds
+ * are used, each cutting on its own.
+ *
  * Pruning (each removes only states on no solution): Corollary 1.7 forward
  * (span(C) never grows: a state whose span holds no placement is kept as
  * dead, never expanded); Lemma 3.9 (the colour counts of solve_exact.c's
