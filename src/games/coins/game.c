@@ -196,8 +196,8 @@ static int shortened(coins_solve_fn theorem, const void *level, const pl_request
         pl_solution_set_value(out, "length", out->moves.n);
         size_t k = strlen(out->note);
         snprintf(out->note + k, sizeof out->note - k,
-                 "%scertificate: %s from exact search (%d moves; the construction's had %d)", k ? "; " : "",
-                 s2.optimal == 1 ? "a proven shortest one" : "a shorter one", out->moves.n, built);
+                 "%scertificate: replaced by %s from exact search (%d moves; the construction's had %d)",
+                 k ? "; " : "", s2.optimal == 1 ? "a proven shortest one" : "a shorter one", out->moves.n, built);
     } else if (s2.status == PL_SOLVED) {
         out->optimal = s2.optimal; /* exact search found nothing shorter */
         size_t k = strlen(out->note);

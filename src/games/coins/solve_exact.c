@@ -77,7 +77,8 @@ const pl_option coins_solve_options[] = {
     {"margin", "M", "triangular grid: search window = frame and both configurations plus M cells (default 2)"},
     {"no-span-prune", NULL, "do not prune by Corollary 1.7 (the span never grows)"},
     {"no-bound", NULL,
-     "bidir: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves left)"},
+     "bidir, shortest: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves "
+     "left; shortest adds its fill and level bounds): one round, quicker to prove a level unsolvable"},
     {"no-backward-rules", NULL,
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
     {"order", "O",

@@ -628,6 +628,10 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
     s->L = bound_to_goal(s, 0, s->A);
     int lev0 = level_of_target(s, s->A);
     if (lev0 > s->L) s->L = lev0;
+    /* --no-bound: one round, nothing cut (settles unsolvable levels without
+     * the restarts) */
+    bool unbounded = req->opts && pl_opts_has(req->opts, "no-bound");
+    if (unbounded) s->L = 1 << 28;
     int L0 = s->L;
     for (; !m.found; s->L++) {
         rounds++;
@@ -670,9 +674,7 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             if (rc == -2) {
                 out->status = PL_UNKNOWN;
                 out->limit_hit = s->lim->hit;
-                snprintf(out->note, sizeof out->note, "no solution of %d moves or fewer (length bound %d reached)",
-                         s->L - 1, s->L);
-                goto done;
+                goto limit_note;
             }
             depth[side]++;
         }
@@ -682,17 +684,28 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
     if (m.state != s->A || rounds > 0) rebuild(s, m.state, out);
     out->optimal = 1;
     pl_solution_set_value(out, "length", out->moves.n);
-    snprintf(out->note, sizeof out->note,
-             "shortest solution (proven: no solution of %d moves or fewer); bounded bidirectional search, "
-             "length bound from %d to %d in %d rounds",
-             out->moves.n - 1, L0, out->moves.n, rounds);
+    if (unbounded)
+        snprintf(out->note, sizeof out->note,
+                 "shortest solution (proven: no solution of %d moves or fewer); bidirectional search without the "
+                 "length bound",
+                 out->moves.n - 1);
+    else
+        snprintf(out->note, sizeof out->note,
+                 "shortest solution (proven: no solution of %d moves or fewer); bounded bidirectional search, "
+                 "length bound from %d to %d in %d rounds",
+                 out->moves.n - 1, L0, out->moves.n, rounds);
     goto done;
 memory:
     out->status = PL_UNKNOWN;
     out->limit_hit = PL_LIMIT_MEMORY;
     s->lim->hit = PL_LIMIT_MEMORY;
-    snprintf(out->note, sizeof out->note, "no solution of %d moves or fewer (length bound %d reached)", s->L - 1,
-             s->L);
+limit_note:
+    if (unbounded)
+        snprintf(out->note, sizeof out->note, "no solution of %u moves or fewer (layers to depths %u and %u)",
+                 depth[0] + depth[1], depth[0], depth[1]);
+    else
+        snprintf(out->note, sizeof out->note, "no solution of %d moves or fewer (length bound %d reached)", s->L - 1,
+                 s->L);
 done : {
     size_t k = strlen(out->note);
     snprintf(out->note + k, sizeof out->note - k, "; %d x %d box, %d placement%s; states: forward %llu, backward %llu",
