@@ -1,16 +1,24 @@
-/* Coin moving: the exact search on the letter puzzles of levels/coins/letters
- * (edemaine/coinsliding, optimal move counts by B. Chaffin), with the
- * unidirectional BFS as the same-run baseline.
+/* Coin moving: the exact search on the 51 letter puzzles of
+ * levels/coins/letters (edemaine/coinsliding, optimal move counts by B.
+ * Chaffin), each configuration against the last one named as the same-run
+ * baseline.
  *
- *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS]
+ *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS] [MEMORY_MIB] [BASELINE_SECONDS]
+ *
+ * Issue 21 item 2: `./build/bench/bench_coins_exact 60 "" shortest,full 8192 10`
+ * (shortest: solve_shortest.c; full: the bidirectional search of
+ * solve_exact.c that `shortest` replaces, as the baseline).
  *
  * For each level: the published optimum (the .moves file), then for each
  * configuration: status, length, seconds, expanded nodes, peak memory of the
  * visited sets. A run stops at SECONDS_PER_RUN (default 10). FILTER keeps
  * the levels whose name contains it ("" for all). CONFIGS is a comma list of
  * full (bidir with the rules of Proposition 3.10 and the length bound), rules,
- * bound, plain (bidir without either: the baseline) and bfs; default
- * "full,plain". Build Release. */
+ * bound, plain (bidir without either) and bfs, and shortest (the bitboard
+ * search); default "shortest,full". MEMORY_MIB caps each run's tables
+ * (default 1024, the CLI's default). BASELINE_SECONDS (default
+ * SECONDS_PER_RUN) is the budget of the last configuration, the baseline, so
+ * that a run over 51 puzzles fits in half an hour. Build Release. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +44,7 @@ typedef struct config {
     const char *name, *alg, *opt[3];
 } config;
 static const config CONFIGS[] = {
+    {"shortest", "shortest", {NULL}},                            /* solve_shortest.c */
     {"full", "bidir", {NULL}},                                   /* rules of Proposition 3.10 + length bound */
     {"rules", "bidir", {"no-bound", NULL}},                      /* rules only */
     {"bound", "bidir", {"no-backward-rules", NULL}},             /* length bound only */
@@ -43,9 +52,11 @@ static const config CONFIGS[] = {
     {"bfs", "bfs", {"no-backward-rules", NULL}},                 /* unidirectional */
 };
 
+static size_t memory_bytes = (size_t)1024 << 20;
+
 static void run(const config *c, void *level, double secs, char *out, size_t n, double *t_out, int *len_out) {
     pl_limits lim;
-    pl_limits_init(&lim, secs, 0, 0);
+    pl_limits_init(&lim, secs, 0, memory_bytes);
     pl_opts o = {.n = 0};
     for (int i = 0; c->opt[i]; i++) {
         o.name[o.n] = c->opt[i];
@@ -76,7 +87,9 @@ static void run(const config *c, void *level, double secs, char *out, size_t n, 
 int main(int argc, char **argv) {
     double secs = argc > 1 ? atof(argv[1]) : 10.0;
     const char *filter = argc > 2 && argv[2][0] ? argv[2] : NULL;
-    const char *list = argc > 3 ? argv[3] : "full,plain";
+    const char *list = argc > 3 ? argv[3] : "shortest,full";
+    if (argc > 4) memory_bytes = (size_t)atol(argv[4]) << 20;
+    double base_secs = argc > 5 ? atof(argv[5]) : secs;
     const config *use[8];
     int nuse = 0;
     for (size_t k = 0; k < sizeof CONFIGS / sizeof CONFIGS[0]; k++) {
@@ -85,11 +98,12 @@ int main(int argc, char **argv) {
         if (hit && (hit == list || hit[-1] == ',') && (hit[len] == ',' || hit[len] == '\0')) use[nuse++] = &CONFIGS[k];
     }
     if (!nuse) {
-        fprintf(stderr, "no configuration in '%s' (full, rules, bound, plain, bfs)\n", list);
+        fprintf(stderr, "no configuration in '%s' (shortest, full, rules, bound, plain, bfs)\n", list);
         return 2;
     }
     const char *dirs[] = {PL_BENCH_LEVELS_DIR, PL_BENCH_LEVELS_DIR "/font5x9"};
-    printf("# coins exact search on the letter puzzles; build %s; %.0f s per run\n", PL_BENCH_BUILD_TYPE, secs);
+    printf("# coins exact search on the letter puzzles; build %s; %.0f s (baseline %.0f s) and %zu MiB per run\n",
+           PL_BENCH_BUILD_TYPE, secs, base_secs, memory_bytes >> 20);
     printf("# %-22s %4s", "level", "opt");
     for (int k = 0; k < nuse; k++) printf(" | %-6s len  seconds      nodes     MiB", use[k]->name);
     printf("\n");
@@ -130,7 +144,7 @@ int main(int argc, char **argv) {
             bool all = true;
             for (int k = 0; k < nuse; k++) {
                 char a[96];
-                run(use[k], level, secs, a, sizeof a, &t[k], &len[k]);
+                run(use[k], level, nuse > 1 && k == nuse - 1 ? base_secs : secs, a, sizeof a, &t[k], &len[k]);
                 printf(" | %-6s %s", use[k]->name, a);
                 fflush(stdout);
                 if (len[k] >= 0) {

@@ -139,7 +139,9 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
  * a theorem says solvable, exact search gets a small budget (SHORTEN_NODES
  * nodes, at most SHORTEN_SECONDS and the time left) to find a shortest
  * certificate, which replaces the construction's; the note keeps the
- * theorem's verdict and says so. --no-shorten keeps the construction's. */
+ * theorem's verdict and says which certificate was returned: a proven
+ * shortest one, or the construction's and its length. --no-shorten keeps the
+ * construction's. (--objective shortest never runs these algorithms.) */
 #define SHORTEN_NODES 200000
 #define SHORTEN_SECONDS 1.0
 /* Beyond this many coins exact search cannot finish within that budget, and
@@ -149,12 +151,24 @@ static void finish(const void *p, const char *objective, pl_verdict *v) {
 
 typedef int (*coins_solve_fn)(const void *, const pl_request *, pl_solution *, pl_error *);
 
+static void construction_note(pl_solution *out, const char *why) {
+    size_t k = strlen(out->note);
+    snprintf(out->note + k, sizeof out->note - k, "%scertificate: the construction's %d moves, not proven shortest (%s)",
+             k ? "; " : "", out->moves.n, why);
+}
+
 static int shortened(coins_solve_fn theorem, const void *level, const pl_request *req, pl_solution *out,
                      pl_error *err) {
     int rc = theorem(level, req, out, err);
-    if (rc || out->status != PL_SOLVED || out->moves.n <= 1 || pl_opts_has(req->opts, "no-shorten") ||
-        ((const coins_level *)level)->n > SHORTEN_MAX_COINS)
-        return rc;
+    if (rc || out->status != PL_SOLVED || out->optimal == 1 || out->moves.n <= 1) return rc;
+    if (pl_opts_has(req->opts, "no-shorten")) {
+        construction_note(out, "--no-shorten");
+        return 0;
+    }
+    if (((const coins_level *)level)->n > SHORTEN_MAX_COINS) {
+        construction_note(out, "too many coins for exact search");
+        return 0;
+    }
     char why[256];
     if (!coins_exact_applies(level, req, why, sizeof why)) return 0;
     double left = SHORTEN_SECONDS;
@@ -162,7 +176,10 @@ static int shortened(coins_solve_fn theorem, const void *level, const pl_request
         double rem = req->limits->time_limit - pl_limits_elapsed(req->limits);
         if (rem < left) left = rem;
     }
-    if (left < 0.01) return 0;
+    if (left < 0.01) {
+        construction_note(out, "no time left for exact search");
+        return 0;
+    }
     pl_limits sub;
     pl_limits_init(&sub, left, SHORTEN_NODES, req->limits->memory_limit);
     pl_request r2 = *req;
@@ -170,7 +187,7 @@ static int shortened(coins_solve_fn theorem, const void *level, const pl_request
     pl_solution s2;
     pl_solution_init(&s2);
     pl_error e2 = {0};
-    if (coins_bidir_solve(level, &r2, &s2, &e2) == 0 && s2.status == PL_SOLVED && s2.moves.n < out->moves.n) {
+    if (coins_exact_best(level, &r2, &s2, &e2) == 0 && s2.status == PL_SOLVED && s2.moves.n < out->moves.n) {
         int built = out->moves.n;
         pl_strvec t = out->moves;
         out->moves = s2.moves;
@@ -179,8 +196,17 @@ static int shortened(coins_solve_fn theorem, const void *level, const pl_request
         pl_solution_set_value(out, "length", out->moves.n);
         size_t k = strlen(out->note);
         snprintf(out->note + k, sizeof out->note - k,
-                 "%sreplaced by a shortest certificate from exact search (%d moves; the construction's had %d)",
-                 k ? "; " : "", out->moves.n, built);
+                 "%scertificate: replaced by %s from exact search (%d moves; the construction's had %d)",
+                 k ? "; " : "", s2.optimal == 1 ? "a proven shortest one" : "a shorter one", out->moves.n, built);
+    } else if (s2.status == PL_SOLVED) {
+        out->optimal = s2.optimal; /* exact search found nothing shorter */
+        size_t k = strlen(out->note);
+        snprintf(out->note + k, sizeof out->note - k, "%scertificate: the construction's %d moves, %s", k ? "; " : "",
+                 out->moves.n, s2.optimal == 1 ? "proven shortest by exact search" : "as short as exact search's");
+    } else {
+        char b[96];
+        snprintf(b, sizeof b, "exact search gave up within its budget of %.3g s and %d nodes", left, SHORTEN_NODES);
+        construction_note(out, b);
     }
     out->nodes += s2.nodes;
     pl_solution_free(&s2);
@@ -200,28 +226,66 @@ static int theorems_solve(const void *level, const pl_request *req, pl_solution 
     return shortened(coins_theorems_solve, level, req, out, err);
 }
 
+/* --objective shortest: constructions are not shortest, only exact search answers. */
+static bool wants_shortest(const pl_request *req) {
+    return req && req->objective && strcmp(req->objective, "shortest") == 0;
+}
+static bool not_for_shortest(const pl_request *req, char *why, size_t n) {
+    if (!wants_shortest(req)) return false;
+    snprintf(why, n, "--objective shortest: its certificate is a construction, not proven shortest (exact search "
+                     "answers: shortest or bidir)");
+    return true;
+}
+static bool minplus1_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    return !not_for_shortest(req, why, n) && coins_minplus1_applies(level, req, why, n);
+}
+static bool tri_unlabelled_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    return !not_for_shortest(req, why, n) && coins_tri_unlabelled_applies(level, req, why, n);
+}
+static bool tri_labelled_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    return !not_for_shortest(req, why, n) && coins_tri_labelled_applies(level, req, why, n);
+}
+static bool theorems_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    return !not_for_shortest(req, why, n) && coins_theorems_applies(level, req, why, n);
+}
+/* The triangular grid's search runs in a window: not a proof of shortest. */
+static bool exact_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    if (wants_shortest(req) && ((const coins_level *)level)->grid == COINS_TRIANGULAR) {
+        snprintf(why, n, "--objective shortest: on the triangular grid the search runs in a window, which proves no "
+                         "shortest length");
+        return false;
+    }
+    return coins_exact_applies(level, req, why, n);
+}
+
+static const char *const objectives[] = {"any", "shortest", NULL};
+
 static const pl_algorithm algorithms[] = {
     {"minplus1", "Propositions 3.29, 3.30, 3.32 and Theorem 3.38 (minimum+1 configurations, square grid)",
      "same span, one coin more than the minimum: the even case is one move or none, otherwise the pushing game "
      "decided by the fixed leaves when one side is 2-connected; O(N^4) decision, O(N^2) moves (not shortest)",
-     coins_minplus1_applies, minplus1_solve, NULL},
+     minplus1_applies, minplus1_solve, NULL},
     {"theorem-2.4", "Theorem 2.4 (triangular grid, unlabelled): conditions (i)-(iv), Algorithm 9 with CLEAN",
-     "decides in O(n); the certificate takes O(d_AB + n d_B) moves and time", coins_tri_unlabelled_applies,
+     "decides in O(n); the certificate takes O(d_AB + n d_B) moves and time", tri_unlabelled_applies,
      tri_unlabelled_solve, NULL},
     {"theorem-2.5", "Theorems 2.5 and 2.7 (triangular grid, labelled): 4+ coins as Theorem 2.4; 3 coins by colours",
      "n >= 4: the unlabelled plan after pre-permuting labels by transpositions (1 i); n = 3: triangle classes",
-     coins_tri_labelled_applies, tri_labelled_solve, NULL},
+     tri_labelled_applies, tri_labelled_solve, NULL},
     {"theorems", "Propositions 3.11, 3.31 and Theorem 3.8 (square grid), else exact search",
      "unsolvable when a position that never receives a coin, or (labelled, Proposition 3.31) never another coin, "
      "should change; solvable when Theorem 3.8's (a) and (b) "
      "hold (certificate by the construction of Theorems 3.7-3.8, else by exact search); the note names the result used",
-     coins_theorems_applies, theorems_solve, NULL},
+     theorems_applies, theorems_solve, NULL},
+    {"shortest", "exact search: bounded bidirectional search over bitboards (square grid, unlabelled)",
+     "states as one 64-bit word, layers from both ends under a length bound raised from an admissible lower bound "
+     "(cells to fill, and the non-filling moves isolated target cells need); proven shortest solutions",
+     coins_shortest_applies, coins_shortest_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "
      "prunes configurations whose span no longer holds the target",
-     coins_exact_applies, coins_bidir_solve, NULL},
+     exact_applies, coins_bidir_solve, NULL},
     {"bfs", "exact search: unidirectional BFS (baseline)", "forward layers only; shortest solutions",
-     coins_exact_applies, coins_bfs_solve, coins_never_auto},
+     exact_applies, coins_bfs_solve, coins_never_auto},
 };
 
 const pl_game pl_game_coins = {
@@ -238,7 +302,7 @@ const pl_game pl_game_coins = {
         "Graph: 'grid: graph', section 'edges:' with lines 'u v', headers 'start: v v ...', 'target: v v ...'.\n"
         "Move: r1,c1 r2,c2 (graph: u v): the coin at r1,c1 goes to the free position r2,c2, which must\n"
         "then have at least two other coins adjacent.\n",
-    .objectives = NULL,
+    .objectives = objectives,
     .level_parse = level_parse,
     .level_free = level_free,
     .level_info = level_info,

@@ -70,10 +70,15 @@
 #include "solvers.h"
 
 const pl_option coins_solve_options[] = {
+    {"objective", "any|shortest",
+     "any (default): auto may return a theorem's construction (its note says whether exact search, given 1 s, "
+     "replaced it by a proven shortest certificate); shortest: exact search only, a proven shortest certificate "
+     "('optimal yes') or unknown at a limit"},
     {"margin", "M", "triangular grid: search window = frame and both configurations plus M cells (default 2)"},
     {"no-span-prune", NULL, "do not prune by Corollary 1.7 (the span never grows)"},
     {"no-bound", NULL,
-     "bidir: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves left)"},
+     "bidir, shortest: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves "
+     "left; shortest adds its fill and level bounds): one round, quicker to prove a level unsolvable"},
     {"no-backward-rules", NULL,
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
     {"order", "O",
@@ -785,7 +790,9 @@ static int run(const void *level, const pl_request *req, pl_solution *out, pl_er
     }
     out->status = PL_SOLVED;
     reconstruct(&s, &m, out);
-    out->optimal = -1;
+    /* complete layers: proven shortest, except in the triangular grid's window
+     * (a path leaving it could be shorter) */
+    out->optimal = l->grid == COINS_TRIANGULAR ? 0 : 1;
     pl_solution_set_value(out, "length", out->moves.n);
     snprintf(out->note, sizeof out->note, "shortest solution (%s BFS); forward depth %d, backward depth %d",
              bidir ? "bidirectional" : "unidirectional", depth[0], depth[1]);

@@ -541,7 +541,7 @@ static int labelled_solve(const coins_level *l, const pl_request *req, pl_soluti
     } else {
         snprintf(head, sizeof head, "no theorem decides (labelled; Theorem 3.8 does not hold for the unlabelled puzzle)");
     }
-    int rc = coins_bidir_solve(l, req, out, err);
+    int rc = coins_exact_best(l, req, out, err);
     out->algorithm = "theorems";
     if (rc) return rc;
     if (claims && out->status == PL_UNSOLVABLE) {
@@ -642,7 +642,7 @@ int coins_theorems_solve(const void *level, const pl_request *req, pl_solution *
             return 0;
         }
     }
-    int rc = coins_bidir_solve(level, req, out, err);
+    int rc = coins_exact_best(level, req, out, err);
     out->algorithm = "theorems";
     if (rc) return rc;
     if (claims && out->status == PL_UNSOLVABLE) { /* would contradict the theorem: never hide it */

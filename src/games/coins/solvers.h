@@ -20,6 +20,13 @@ int coins_bfs_solve(const void *level, const pl_request *req, pl_solution *out, 
 bool coins_never_auto(const void *level, const pl_request *req, char *why, size_t n);
 extern const pl_option coins_solve_options[];
 
+/* solve_shortest.c: proven shortest solutions over bitboards (square grid,
+ * unlabelled, span(A)'s box within 56 bits) */
+bool coins_shortest_applies(const void *level, const pl_request *req, char *why, size_t n);
+int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+/* The fastest exact search that applies: shortest, else bidir. */
+int coins_exact_best(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
 /* solve_minplus1.c: minimum+1 configurations (Section 3.3: Propositions
  * 3.29, 3.30, 3.32, Theorem 3.38). applies says whether they decide the level;
  * note says which result decides, or why none does. */

@@ -1,0 +1,728 @@
+/* Proven shortest solutions on the square grid, unlabelled (issue 21, item 2):
+ * bidirectional search over bitboards with admissible lower bounds.
+ *
+ * Finite search space (Galliot 2019, Corollary 1.7 and Section 3.1): every
+ * configuration reached from A lies in span(A), inside A's bounding box, so
+ * a configuration is one machine word: a bit per cell of the box, rows of
+ * w + 1 bits (the spare bit stops shifts from wrapping), at most 56 bits
+ * (the box transposed when that fits better; 5x7 and 5x9 letters take 42
+ * and 54). The legal destinations of every coin come from four shifts and a
+ * bit-sliced count of the neighbours (cells with at least two, and with at
+ * least three, coins adjacent), so a state costs a few dozen word operations
+ * and a child one hash probe.
+ *
+ * Search: layers from A (forward moves) and from every placement of the target
+ * (moves reversed: a coin with two coins adjacent goes to any free cell of
+ * span(A)), the smaller frontier expanded first, under a length bound L
+ * raised one at a time from a lower bound (iterative deepening on the
+ * bidirectional search): a child at depth d on one side is kept only when
+ * d + h <= L, h a lower bound on its distance to the other side's root. Every
+ * state on a solution of length <= L passes (h is admissible), and so does
+ * every state on a shortest path from the root to such a state, so the layers
+ * hold every state of such solutions at its true depth; the first meeting is
+ * then a shortest solution (layers complete to depths df and db exclude every
+ * length <= df + db). A round that ends without a meeting proves that no
+ * solution has length <= L; a side that runs out of states with nothing cut
+ * by the bound proves the level unsolvable.
+ *
+ * The lower bound h(C -> G) (forward: G a placement of the target, the minimum
+ * over placements; backward: C = A, G the state). T = G \ C, the cells to
+ * fill: every one is the destination of some move ("filling" moves), so at
+ * least |T| moves. Let D be the cells of T with no neighbour in T. When the
+ * first coin lands on g in D, two other coins sit next to g, on cells outside
+ * T: each was there in C from the start or was brought there by a move whose
+ * destination is not in T, a non-filling move. So g needs at least
+ * def(g) = 2 - |N(g) and C| such arrivals on distinct neighbours, and one
+ * non-filling move lands next to at most share = max over cells p outside T
+ * of |N(p) and D'| deficient cells (D' = the cells of D with def > 0). Hence
+ * h = |T| + max(max def, ceil(sum def / share)). This is what makes the
+ * dotted letters (o.o.o) cheaper to refute than the count of coins off the
+ * target alone (the bound of solve_exact.c).
+ *
+ * The level bound (the span argument). Let S_0(C) = C and S_k+1(C) = S_k(C)
+ * plus every cell with two cells of S_k(C) adjacent; the level of a cell is
+ * the first k with the cell in S_k(C). A move gives C' = C - x + y with y in
+ * S_1(C), so C' lies in S_1(C) and, by induction (S is monotone), S_k(C')
+ * lies in S_k+1(C): one move lowers every level by at most one. The goal's
+ * cells have level 0 at the end, so the largest level of a goal cell is a
+ * lower bound (forward: the first k at which S_k(C) holds a placement, from
+ * the closure that also finds the dead states; backward: the largest level
+ * in A's closure of the state's cells, from precomputed masks). Both bounds
+ * are used, each cutting on its own.
+ *
+ * Pruning (each removes only states on no solution): Corollary 1.7 forward
+ * (span(C) never grows: a state whose span holds no placement is kept as
+ * dead, never expanded); Lemma 3.9 (the colour counts of solve_exact.c's
+ * rule 4); Proposition 3.10's rule 2 (the coin moved last is not moved again
+ * at once: its children are children of the parent, in an earlier layer;
+ * solve_exact.c gives the argument, which the bound does not change since h
+ * depends on the state only).
+ *
+ * Memory: one open-addressing table a side of 8-byte entries (the state and
+ * its depth) and the two frontiers; the path is rebuilt at the end by finding,
+ * layer by layer, a parent in the tables (no parent pointers). Time
+ * O(states x n x free cells), memory O(states); --memory-limit caps the
+ * tables. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solvers.h"
+
+typedef uint64_t bits;
+
+#define KEY_BITS 56
+#define KEY_MASK ((1ull << KEY_BITS) - 1)
+#define DEAD 0xFFu      /* depth byte of a forward state whose span lost the target */
+#define MAX_DEPTH 0xFEu /* deeper layers do not fit the depth byte: unknown */
+
+static inline int bit_index(bits x) {
+    return __builtin_ctzll(x);
+}
+/* Without -mpopcnt the builtin is a library call, which took a tenth of the time. */
+static inline int popc(bits x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The box, its layout and the masks of the cells. */
+typedef struct geom {
+    int r0, c0, h, w; /* A's bounding box */
+    int S;            /* stride: w + 1 (or h + 1 transposed) */
+    bool transposed;  /* bit of (r, c) is (c - c0) * S + (r - r0) */
+    bits board;       /* span(A): every cell a coin can ever occupy */
+    bits colour1;     /* cells of colour 1 ((r + c) odd) */
+    bits nbr[64];
+} geom;
+
+static inline bits shifts(const geom *g, bits x) {
+    return ((x << 1) | (x >> 1) | (x << g->S) | (x >> g->S)) & g->board;
+}
+
+/* Cells of the board with at least one, two, three coins of x adjacent. */
+static inline void counts(const geom *g, bits x, bits *ge1, bits *ge2, bits *ge3) {
+    bits a = x << 1, b = x >> 1, c = x << g->S, d = x >> g->S;
+    bits s1 = a ^ b, c1 = a & b, s2 = c ^ d, c2 = c & d;
+    *ge1 = (a | b | c | d) & g->board;
+    *ge2 = (c1 | c2 | (s1 & s2)) & g->board;
+    *ge3 = ((c1 & (s2 | c2)) | (c2 & s1)) & g->board;
+}
+
+static int geom_bit(const geom *g, coins_pt p) {
+    int r = p.r - g->r0, c = p.c - g->c0;
+    if (r < 0 || c < 0 || r >= g->h || c >= g->w) return -1;
+    return g->transposed ? c * g->S + r : r * g->S + c;
+}
+
+static coins_pt geom_pt(const geom *g, int i) {
+    int a = i / g->S, b = i % g->S;
+    return g->transposed ? (coins_pt){g->r0 + b, g->c0 + a} : (coins_pt){g->r0 + a, g->c0 + b};
+}
+
+/* span (Definition 1.5) by closure: add every cell with two cells of the set adjacent. */
+static bits span_of(const geom *g, bits x) {
+    for (;;) {
+        bits ge1, ge2, ge3;
+        counts(g, x, &ge1, &ge2, &ge3);
+        bits y = x | ge2;
+        if (y == x) return x;
+        x = y;
+    }
+}
+
+/* The lower bound of the header: moves from C to G (same number of coins). */
+static int lower_bound(const geom *g, bits C, bits G) {
+    bits T = G & ~C;
+    if (!T) return 0;
+    int h = popc(T);
+    bits D = T & ~shifts(g, T);
+    if (!D) return h;
+    bits s1, s2, s3;
+    counts(g, C, &s1, &s2, &s3);
+    bits def2 = D & ~s1, def1 = D & s1 & ~s2;
+    int sum = 2 * popc(def2) + popc(def1);
+    if (!sum) return h;
+    bits d1, d2, d3;
+    counts(g, def1 | def2, &d1, &d2, &d3);
+    bits outside = g->board & ~T;
+    int share = 1;
+    if (d3 & outside) {
+        /* four deficient neighbours: only the middle of a plus */
+        bits all4 = ((def1 | def2) << 1) & ((def1 | def2) >> 1) & ((def1 | def2) << g->S) & ((def1 | def2) >> g->S);
+        share = (all4 & outside) ? 4 : 3;
+    } else if (d2 & outside) {
+        share = 2;
+    }
+    int extra = (sum + share - 1) / share, most = def2 ? 2 : 1;
+    return h + (extra > most ? extra : most);
+}
+
+/* ---------- the tables: state | depth << 56, 0 empty ---------- */
+typedef struct table {
+    bits *slot;
+    size_t mask, n;
+} table;
+
+static inline size_t hash_bits(bits k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ull;
+    k ^= k >> 33;
+    return (size_t)k;
+}
+
+/* The entry of k, or 0. */
+static inline bits table_find(const table *t, bits k) {
+    for (size_t i = hash_bits(k) & t->mask;; i = (i + 1) & t->mask) {
+        bits e = t->slot[i];
+        if (!e || (e & KEY_MASK) == k) return e;
+    }
+}
+
+typedef struct vec {
+    bits *v;
+    size_t n, cap;
+} vec;
+
+typedef struct search {
+    const coins_level *l;
+    geom g;
+    bits A;
+    bits *place; /* placements of the target */
+    int nplace;
+    bits goal_or; /* union of the placements */
+    /* Lemma 3.9: A has two coins on colour k, so every state has; fwd_ok[a][b]:
+     * a placement with (fewer than two on 0 == a, fewer than two on 1 == b) */
+    bool need[2], fwd_ok[2][2];
+    bits levels_ge[64]; /* cells whose level in A's closure is at least k */
+    int nlevels;
+    int L;
+    bool cut[2]; /* the bound cut a child on this side in this round */
+    table t[2];
+    vec front[2], next;
+    pl_limits *lim;
+    size_t mem_cap, mem_used, peak;
+    bool mem_hit;
+    uint64_t states[2];
+} search;
+
+static bool account(search *s, size_t before, size_t after) {
+    if (s->mem_used - before + after > s->mem_cap) {
+        s->mem_hit = true;
+        return false;
+    }
+    s->mem_used = s->mem_used - before + after;
+    if (s->mem_used > s->peak) s->peak = s->mem_used;
+    return true;
+}
+
+static bool table_init(search *s, table *t) {
+    t->n = 0;
+    t->mask = (1u << 12) - 1;
+    t->slot = NULL;
+    if (!account(s, 0, (t->mask + 1) * sizeof(bits))) return false;
+    t->slot = pl_xcalloc(t->mask + 1, sizeof(bits));
+    return true;
+}
+
+static void table_free(search *s, table *t) {
+    if (t->slot) s->mem_used -= (t->mask + 1) * sizeof(bits);
+    free(t->slot);
+    t->slot = NULL;
+}
+
+/* 1 inserted, 0 present (entry in *e), -1 memory limit. */
+static int table_insert(search *s, table *t, bits k, size_t hk, unsigned depth, bits *e) {
+    if ((t->n + 1) * 10 > (t->mask + 1) * 7) {
+        size_t old = t->mask + 1;
+        if (!account(s, old * sizeof(bits), 3 * old * sizeof(bits))) return -1; /* both while rehashing */
+        bits *ns = pl_xcalloc(2 * old, sizeof(bits));
+        size_t nmask = 2 * old - 1;
+        for (size_t i = 0; i < old; i++)
+            if (t->slot[i]) {
+                size_t j = hash_bits(t->slot[i] & KEY_MASK) & nmask;
+                while (ns[j]) j = (j + 1) & nmask;
+                ns[j] = t->slot[i];
+            }
+        free(t->slot);
+        s->mem_used -= old * sizeof(bits);
+        t->slot = ns;
+        t->mask = nmask;
+    }
+    size_t i = hk & t->mask;
+    for (;; i = (i + 1) & t->mask) {
+        bits x = t->slot[i];
+        if (!x) break;
+        if ((x & KEY_MASK) == k) {
+            *e = x;
+            return 0;
+        }
+    }
+    t->slot[i] = k | (bits)depth << KEY_BITS;
+    t->n++;
+    return 1;
+}
+
+static bool vec_push(search *s, vec *v, bits x) {
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : 1024;
+        if (!account(s, v->cap * sizeof(bits), cap * sizeof(bits))) return false;
+        v->v = pl_xrealloc(v->v, cap * sizeof(bits));
+        v->cap = cap;
+    }
+    v->v[v->n++] = x;
+    return true;
+}
+
+static void vec_free(search *s, vec *v) {
+    s->mem_used -= v->cap * sizeof(bits);
+    free(v->v);
+    memset(v, 0, sizeof *v);
+}
+
+/* ---------- pruning ---------- */
+static bool colours_ok(const search *s, int side, bits x) {
+    int c1 = popc(x & s->g.colour1), c0 = popc(x) - c1;
+    if ((s->need[0] && c0 < 2) || (s->need[1] && c1 < 2)) return false;
+    if (side == 1) return true;
+    bool big0 = c0 >= 2, big1 = c1 >= 2;
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++)
+            if (s->fwd_ok[a][b] && (!big0 || !a) && (!big1 || !b)) return true;
+    return false;
+}
+
+static int bound_to_goal(const search *s, int side, bits x) {
+    if (side == 1) return lower_bound(&s->g, s->A, x);
+    int best = 1 << 30;
+    for (int j = 0; j < s->nplace && best > 0; j++) {
+        int h = lower_bound(&s->g, x, s->place[j]);
+        if (h < best) best = h;
+    }
+    return best;
+}
+
+/* The closure of x layer by layer (S_0 = x, S_k+1 = S_k and every cell with
+ * two cells of S_k adjacent): the first k at which S_k holds a placement, the
+ * level bound of the header; -1 when span(x) holds none (Corollary 1.7). */
+static int level_of_target(const search *s, bits x) {
+    for (int k = 0;; k++) {
+        for (int j = 0; j < s->nplace; j++)
+            if ((s->place[j] & ~x) == 0) return k;
+        bits ge1, ge2, ge3;
+        counts(&s->g, x, &ge1, &ge2, &ge3);
+        bits y = x | ge2;
+        if (y == x) return -1;
+        x = y;
+    }
+}
+
+/* Backward: the level bound from A, max over the state's cells of their level
+ * in A's closure (levels_ge[k]: the cells of level k or more). */
+static int level_from_A(const search *s, bits y) {
+    int k = s->nlevels - 1;
+    while (k > 0 && !(y & s->levels_ge[k])) k--;
+    return k;
+}
+
+/* ---------- one layer ---------- */
+typedef struct meeting {
+    bool found;
+    bits state;
+} meeting;
+
+/* A frontier entry: the state, and 1 + the bit of the coin moved last (0 at a root). */
+#define LAST_SHIFT 56
+
+/* Children of one state that passed the cheap tests, with their hashes: the
+ * tables' slots are prefetched for the whole batch before any is probed (the
+ * probes are cache misses, half the time without this). */
+typedef struct batch {
+    bits child[64 * 64];
+    size_t hash[64 * 64];
+    int8_t moved[64 * 64];
+    int n;
+} batch;
+
+/* Expands side's frontier (depth d) into s->next; 0, or -1 memory, -2 limit. */
+static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) {
+    const geom *g = &s->g;
+    table *own = &s->t[side], *other = &s->t[1 - side];
+    vec *f = &s->front[side];
+    int room = s->L - (int)d - 1;
+    s->next.n = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        if (!pl_limits_tick(s->lim)) return -2;
+        bits C = f->v[i] & KEY_MASK;
+        int last = (int)(f->v[i] >> LAST_SHIFT) - 1;
+        bits ge1, ge2, ge3, movers, free_cells = g->board & ~C;
+        counts(g, C, &ge1, &ge2, &ge3);
+        movers = side == 0 ? C : C & ge2;
+        if (last >= 0) movers &= ~(1ull << last);
+        bt->n = 0;
+        for (bits ms = movers; ms; ms &= ms - 1) {
+            bits x = ms & -ms;
+            int xi = bit_index(x);
+            bits dest = side == 0 ? free_cells & (ge3 | (ge2 & ~g->nbr[xi])) : free_cells;
+            for (bits ds = dest; ds; ds &= ds - 1) {
+                bits y = ds & -ds;
+                bits child = C ^ x ^ y;
+                if (!colours_ok(s, side, child)) continue;
+                if (bound_to_goal(s, side, child) > room || (side == 1 && level_from_A(s, child) > room)) {
+                    s->cut[side] = true;
+                    continue;
+                }
+                size_t h = hash_bits(child) & ~((size_t)1 << 63); /* the top bit marks new states below */
+                __builtin_prefetch(&own->slot[h & own->mask]);
+                bt->child[bt->n] = child;
+                bt->hash[bt->n] = h;
+                bt->moved[bt->n++] = (int8_t)bit_index(y);
+            }
+        }
+        for (int k = 0; k < bt->n; k++) {
+            bits child = bt->child[k];
+            bits e;
+            unsigned depth = d + 1;
+            if (side == 0) {
+                int lev = level_of_target(s, child);
+                if (lev < 0) {
+                    depth = DEAD;
+                } else if (lev > room) {
+                    s->cut[side] = true;
+                    continue;
+                }
+            }
+            int r = table_insert(s, own, child, bt->hash[k], depth, &e);
+            if (r < 0) return -1;
+            if (r == 0 || depth == DEAD) continue;
+            s->states[side]++;
+            bt->hash[k] |= (size_t)1 << 63; /* new: look for it on the other side */
+            __builtin_prefetch(&other->slot[bt->hash[k] & other->mask]);
+        }
+        for (int k = 0; k < bt->n; k++) {
+            if (!(bt->hash[k] >> 63)) continue;
+            bits child = bt->child[k];
+            bits o = table_find(other, child);
+            if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
+                m->found = true;
+                m->state = child;
+                return 0;
+            }
+            if (!vec_push(s, &s->next, child | (bits)(bt->moved[k] + 1) << LAST_SHIFT)) return -1;
+        }
+    }
+    vec t = s->front[side];
+    s->front[side] = s->next;
+    s->next = t;
+    return 0;
+}
+
+/* ---------- the path ---------- */
+static void add_move(const search *s, pl_solution *out, int from, int to) {
+    char buf[96];
+    coins_move_text(s->l, geom_pt(&s->g, from), geom_pt(&s->g, to), buf, sizeof buf);
+    pl_strvec_push(&out->moves, buf);
+}
+
+static unsigned depth_of(bits e) {
+    return (unsigned)(e >> KEY_BITS);
+}
+
+/* From the meeting state back to A (forward table) and on to a placement
+ * (backward table): at each step a neighbour one layer nearer the root. */
+static void rebuild(const search *s, bits M, pl_solution *out) {
+    const geom *g = &s->g;
+    unsigned df = depth_of(table_find(&s->t[0], M)), db = depth_of(table_find(&s->t[1], M));
+    int *mv = pl_xmalloc(2 * ((size_t)df + 1) * sizeof *mv);
+    bits cur = M;
+    for (unsigned k = df; k > 0; k--) {
+        /* a parent P with P -> cur a forward move: the coin at q (two coins
+         * adjacent in cur) came from a free cell p */
+        bits ge1, ge2, ge3;
+        counts(g, cur, &ge1, &ge2, &ge3);
+        bool done = false;
+        for (bits qs = cur & ge2; qs && !done; qs &= qs - 1)
+            for (bits ps = g->board & ~cur; ps && !done; ps &= ps - 1) {
+                bits P = cur ^ (qs & -qs) ^ (ps & -ps);
+                bits e = table_find(&s->t[0], P);
+                if (e && depth_of(e) == k - 1) {
+                    mv[2 * (k - 1)] = bit_index(ps & -ps);
+                    mv[2 * (k - 1) + 1] = bit_index(qs & -qs);
+                    cur = P;
+                    done = true;
+                }
+            }
+    }
+    for (unsigned k = 0; k < df; k++) add_move(s, out, mv[2 * k], mv[2 * k + 1]);
+    free(mv);
+    cur = M;
+    for (unsigned k = db; k > 0; k--) {
+        bits ge1, ge2, ge3;
+        counts(g, cur, &ge1, &ge2, &ge3);
+        bool done = false;
+        for (bits xs = cur; xs && !done; xs &= xs - 1) {
+            int xi = bit_index(xs & -xs);
+            bits dest = g->board & ~cur & (ge3 | (ge2 & ~g->nbr[xi]));
+            for (bits ys = dest; ys && !done; ys &= ys - 1) {
+                bits N = cur ^ (xs & -xs) ^ (ys & -ys);
+                bits e = table_find(&s->t[1], N);
+                if (e && depth_of(e) == k - 1) {
+                    add_move(s, out, xi, bit_index(ys & -ys));
+                    cur = N;
+                    done = true;
+                }
+            }
+        }
+    }
+}
+
+/* ---------- setup ---------- */
+/* The box and its layout; false when no layout fits 56 bits. */
+static bool geom_setup(geom *g, const coins_level *l) {
+    int r0, c0, r1, c1;
+    coins_bbox(l, false, &r0, &c0, &r1, &c1);
+    memset(g, 0, sizeof *g);
+    g->r0 = r0;
+    g->c0 = c0;
+    g->h = r1 - r0 + 1;
+    g->w = c1 - c0 + 1;
+    if ((long)g->h * (g->w + 1) <= KEY_BITS) {
+        g->S = g->w + 1;
+    } else if ((long)g->w * (g->h + 1) <= KEY_BITS) {
+        g->S = g->h + 1;
+        g->transposed = true;
+    } else {
+        return false;
+    }
+    bits box = 0;
+    for (int r = 0; r < g->h; r++)
+        for (int c = 0; c < g->w; c++) {
+            int i = geom_bit(g, (coins_pt){r0 + r, c0 + c});
+            box |= 1ull << i;
+            if ((r0 + r + c0 + c) & 1) g->colour1 |= 1ull << i;
+        }
+    g->board = box;
+    bits A = 0;
+    for (int i = 0; i < l->n; i++) A |= 1ull << geom_bit(g, l->start[i]);
+    g->board = span_of(g, A); /* inside the box: Section 3.1 */
+    g->colour1 &= g->board;
+    for (int i = 0; i < 64; i++) g->nbr[i] = (g->board >> i & 1) ? shifts(g, 1ull << i) : 0;
+    return true;
+}
+
+bool coins_shortest_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    (void)req;
+    const coins_level *l = level;
+    geom g;
+    if (l->grid != COINS_SQUARE) {
+        snprintf(why, n, "square grid only (this level: %s)", l->grid == COINS_GRAPH ? "a graph" : "triangular grid");
+        return false;
+    }
+    if (l->labelled) {
+        snprintf(why, n, "unlabelled coins only (bidir takes labelled levels)");
+        return false;
+    }
+    if (l->n == 0 || !geom_setup(&g, l)) {
+        snprintf(why, n, "span(A)'s bounding box must fit %d bits with a spare column (bidir takes larger ones)",
+                 KEY_BITS);
+        return false;
+    }
+    snprintf(why, n, "square grid, %d x %d box: states are one word, shortest proven by bounded bidirectional search",
+             g.h, g.w);
+    return true;
+}
+
+static void free_all(search *s) {
+    table_free(s, &s->t[0]);
+    table_free(s, &s->t[1]);
+    vec_free(s, &s->front[0]);
+    vec_free(s, &s->front[1]);
+    vec_free(s, &s->next);
+}
+
+int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
+    (void)err;
+    const coins_level *l = level;
+    search *s = pl_xcalloc(1, sizeof *s);
+    out->algorithm = "shortest";
+    s->l = l;
+    pl_limits local;
+    s->lim = req->limits;
+    if (!s->lim) {
+        pl_limits_init(&local, 0, 0, 0);
+        s->lim = &local;
+    }
+    s->mem_cap = s->lim->memory_limit ? s->lim->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
+    if (l->grid != COINS_SQUARE || l->labelled || l->n == 0 || !geom_setup(&s->g, l)) {
+        out->status = PL_UNKNOWN;
+        out->declined = true;
+        coins_shortest_applies(level, req, out->note, sizeof out->note);
+        free(s);
+        return 0;
+    }
+    geom *g = &s->g;
+    for (int i = 0; i < l->n; i++) s->A |= 1ull << geom_bit(g, l->start[i]);
+    /* the placements inside span(A), through the shared helper */
+    coins_board b;
+    coins_board_rect(&b, l, g->r0, g->c0, g->h, g->w);
+    uint8_t *allowed = pl_xcalloc((size_t)b.nv + 1, 1);
+    for (int v = 0; v < b.nv; v++) {
+        int i = geom_bit(g, coins_board_pt(&b, v));
+        allowed[v] = (uint8_t)(g->board >> i & 1);
+    }
+    int *pl;
+    int np = coins_placements(l, &b, allowed, &pl);
+    s->place = pl_xmalloc(((size_t)np + 1) * sizeof *s->place);
+    int c1A = popc(s->A & g->colour1), c0A = l->n - c1A;
+    s->need[0] = c0A >= 2;
+    s->need[1] = c1A >= 2;
+    int dropped = 0;
+    for (int j = 0; j < np; j++) {
+        bits p = 0;
+        for (int i = 0; i < l->n; i++) p |= 1ull << geom_bit(g, coins_board_pt(&b, pl[(size_t)j * (size_t)l->n + i]));
+        int p1 = popc(p & g->colour1), p0 = l->n - p1;
+        if ((s->need[0] && p0 < 2) || (s->need[1] && p1 < 2)) { /* Lemma 3.9 */
+            dropped++;
+            continue;
+        }
+        s->fwd_ok[p0 < 2][p1 < 2] = true;
+        s->place[s->nplace++] = p;
+        s->goal_or |= p;
+    }
+    free(pl);
+    free(allowed);
+    coins_board_free(&b);
+
+    int rounds = 0;
+    unsigned depth[2] = {0, 0};
+    batch *bt = pl_xmalloc(sizeof *bt);
+    meeting m = {0};
+    if (s->nplace == 0) {
+        out->status = PL_UNSOLVABLE;
+        snprintf(out->note, sizeof out->note, "%s",
+                 dropped ? "every placement of the target inside span(A) has fewer than two coins on a colour where A "
+                           "has two (Lemma 3.9)"
+                         : "no placement of the target lies inside span(A) (Corollary 1.7)");
+        goto done;
+    }
+    for (int j = 0; j < s->nplace; j++)
+        if (s->place[j] == s->A) {
+            m.found = true;
+            m.state = s->A;
+        }
+    {
+        bits x = s->A;
+        s->levels_ge[0] = g->board;
+        for (s->nlevels = 1;; s->nlevels++) {
+            bits ge1, ge2, ge3;
+            counts(g, x, &ge1, &ge2, &ge3);
+            bits y = x | ge2;
+            if (y == x) break;
+            s->levels_ge[s->nlevels] = g->board & ~x;
+            x = y;
+        }
+    }
+    s->L = bound_to_goal(s, 0, s->A);
+    int lev0 = level_of_target(s, s->A);
+    if (lev0 > s->L) s->L = lev0;
+    /* --no-bound: one round, nothing cut (settles unsolvable levels without
+     * the restarts) */
+    bool unbounded = req->opts && pl_opts_has(req->opts, "no-bound");
+    if (unbounded) s->L = 1 << 28;
+    int L0 = s->L;
+    for (; !m.found; s->L++) {
+        rounds++;
+        free_all(s);
+        if (!table_init(s, &s->t[0]) || !table_init(s, &s->t[1])) goto memory;
+        bits e;
+        table_insert(s, &s->t[0], s->A, hash_bits(s->A), 0, &e);
+        if (!vec_push(s, &s->front[0], s->A)) goto memory;
+        for (int j = 0; j < s->nplace; j++)
+            if (table_insert(s, &s->t[1], s->place[j], hash_bits(s->place[j]), 0, &e) == 1 && !vec_push(s, &s->front[1], s->place[j]))
+                goto memory;
+        depth[0] = depth[1] = 0;
+        s->cut[0] = s->cut[1] = false;
+        bool longer = false;
+        while (!m.found) {
+            int empty = s->front[0].n == 0 ? 0 : s->front[1].n == 0 ? 1 : -1;
+            if (empty >= 0) {
+                if (s->cut[empty]) {
+                    longer = true;
+                    break;
+                }
+                out->status = PL_UNSOLVABLE;
+                snprintf(out->note, sizeof out->note,
+                         "the %s search exhausted its states with nothing cut by the length bound",
+                         empty == 0 ? "forward" : "backward");
+                goto done;
+            }
+            if ((int)(depth[0] + depth[1]) >= s->L) {
+                longer = true;
+                break;
+            }
+            int side = s->front[0].n <= s->front[1].n ? 0 : 1;
+            if (depth[side] + 1 >= MAX_DEPTH) {
+                out->status = PL_UNKNOWN;
+                snprintf(out->note, sizeof out->note, "layers deeper than %u do not fit this search", MAX_DEPTH - 1);
+                goto done;
+            }
+            int rc = expand_layer(s, side, depth[side], &m, bt);
+            if (rc == -1) goto memory;
+            if (rc == -2) {
+                out->status = PL_UNKNOWN;
+                out->limit_hit = s->lim->hit;
+                goto limit_note;
+            }
+            depth[side]++;
+        }
+        if (!longer) break;
+    }
+    out->status = PL_SOLVED;
+    if (m.state != s->A || rounds > 0) rebuild(s, m.state, out);
+    out->optimal = 1;
+    pl_solution_set_value(out, "length", out->moves.n);
+    if (unbounded)
+        snprintf(out->note, sizeof out->note,
+                 "shortest solution (proven: no solution of %d moves or fewer); bidirectional search without the "
+                 "length bound",
+                 out->moves.n - 1);
+    else
+        snprintf(out->note, sizeof out->note,
+                 "shortest solution (proven: no solution of %d moves or fewer); bounded bidirectional search, "
+                 "length bound from %d to %d in %d rounds",
+                 out->moves.n - 1, L0, out->moves.n, rounds);
+    goto done;
+memory:
+    out->status = PL_UNKNOWN;
+    out->limit_hit = PL_LIMIT_MEMORY;
+    s->lim->hit = PL_LIMIT_MEMORY;
+limit_note:
+    if (unbounded)
+        snprintf(out->note, sizeof out->note, "no solution of %u moves or fewer (layers to depths %u and %u)",
+                 depth[0] + depth[1], depth[0], depth[1]);
+    else
+        snprintf(out->note, sizeof out->note, "no solution of %d moves or fewer (length bound %d reached)", s->L - 1,
+                 s->L);
+done : {
+    size_t k = strlen(out->note);
+    snprintf(out->note + k, sizeof out->note - k, "; %d x %d box, %d placement%s; states: forward %llu, backward %llu",
+             g->h, g->w, s->nplace, s->nplace == 1 ? "" : "s", (unsigned long long)s->states[0],
+             (unsigned long long)s->states[1]);
+}
+    out->nodes = s->lim->nodes;
+    out->peak_memory = s->peak;
+    free_all(s);
+    free(bt);
+    free(s->place);
+    free(s);
+    return 0;
+}
+
+int coins_exact_best(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
+    char why[256];
+    if (coins_shortest_applies(level, req, why, sizeof why)) return coins_shortest_solve(level, req, out, err);
+    return coins_bidir_solve(level, req, out, err);
+}

@@ -1,0 +1,172 @@
+/* Coin moving: `shortest` (solve_shortest.c) finds proven shortest solutions.
+ *
+ * 1. Letter puzzles (levels/coins/letters, optimal counts by B. Chaffin): on
+ *    the quick ones, the length equals the published count, optimal is
+ *    claimed and the certificate replays.
+ * 2. Thousands of seeded random square-grid instances (exact targets, targets
+ *    up to translation and up to rotation, 3 to 7 coins in boxes up to 5 x 5,
+ *    random and walked targets): the same status and length as the plain
+ *    unidirectional BFS (`bfs --no-backward-rules`, itself checked against a
+ *    naive BFS in test_coins_exact.c); every certificate replays. A wrong
+ *    lower bound or a wrong pruning shows up as a longer answer or as a
+ *    wrong `unsolvable`.
+ * 3. Limits give unknown with the limit named; --objective shortest makes
+ *    auto answer by exact search with optimal claimed, the default objective's
+ *    note says which certificate was returned.
+ * PL_TEST_SEED replays another run; failures print the seed and the level. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coins_gen.h"
+#include "game_check.h"
+#include "puzzlelab/coins.h"
+
+static const pl_game *G = &pl_game_coins;
+
+static const char *const QUICK[] = {"E-to-F", "M-to-N", "K-to-L", "2-to-3", "D-to-E", "R-to-S", "F-to-G", NULL};
+
+static void letters(const char *dir) {
+    for (int i = 0; QUICK[i]; i++) {
+        char lp[1024], mp[1024];
+        snprintf(lp, sizeof lp, "%s/%s.level", dir, QUICK[i]);
+        snprintf(mp, sizeof mp, "%s/%s.moves", dir, QUICK[i]);
+        check_context(false, 0, "%s", lp);
+        void *l = gc_read_level(G, lp);
+        pl_moves mv;
+        pl_error err = {0};
+        if (!CHECKF(pl_moves_read(mp, &mv, &err) == 0, "%s: %s", mp, err.msg) || !l) {
+            if (l) G->level_free(l);
+            continue;
+        }
+        gc_how how = {.word = "move", .goal = "does not reach the target", .check_applies = true};
+        pl_solution sol;
+        gc_solve(G, gc_algorithm(G, "shortest"), l, &how, &sol);
+        CHECK_INT(gc_length(&sol), mv.n);
+        CHECK_INT(sol.optimal, 1);
+        pl_solution_free(&sol);
+        pl_moves_free(&mv);
+        G->level_free(l);
+    }
+    check_clear_context();
+}
+
+/* Length, -1 unsolvable, -2 unknown; certificates replay (gc_solve). */
+static int run(const void *l, const char *alg, const char *opt, uint64_t nodes) {
+    pl_opts o = {.n = 0};
+    if (opt) {
+        o.name[0] = opt;
+        o.value[0] = "";
+        o.n = 1;
+    }
+    gc_how how = {.opts = &o, .node_limit = nodes, .word = "move", .goal = "does not reach the target"};
+    pl_solution sol;
+    gc_solve(G, gc_algorithm(G, alg), l, &how, &sol);
+    int r = gc_length(&sol);
+    if (r >= 0 && strcmp(alg, "shortest") == 0) CHECK_INT(sol.optimal, 1);
+    pl_solution_free(&sol);
+    return r;
+}
+
+static void randomised(uint64_t seed, int count) {
+    static const char *const UPTO[] = {"exact", "exact", "translation", "translation+rotation"};
+    int solved = 0, unsolvable = 0, skipped = 0, longest = 0;
+    pl_rng rng;
+    for (int t = 0; t < count; t++) {
+        pl_rng_seed(&rng, seed + (uint64_t)t);
+        int rows = 2 + (int)pl_rng_below(&rng, 4), cols = 2 + (int)pl_rng_below(&rng, 4);
+        int n = 3 + (int)pl_rng_below(&rng, 5);
+        if (n > rows * cols - 1) n = rows * cols - 1;
+        const char *upto = UPTO[pl_rng_below(&rng, 4)];
+        char *text = pl_xmalloc(4096), *p = text;
+        p += sprintf(p, "grid: square\ntarget-up-to: %s\n", upto);
+        gc_coins_sections(&rng, p, rows, cols, n, pl_rng_below(&rng, 2), false);
+        check_context(true, seed + (uint64_t)t, "%s", text);
+        void *l = gc_parse_loud(G, text);
+        if (CHECK(l != NULL)) {
+            char why[256];
+            pl_opts none = {.n = 0};
+            pl_request req = {.opts = &none};
+            if (CHECKF(gc_algorithm(G, "shortest")->applies(l, &req, why, sizeof why), "applies: %s", why)) {
+                int want = run(l, "bfs", "no-backward-rules", 300000);
+                if (want == -2) {
+                    skipped++; /* beyond the baseline's budget */
+                } else {
+                    CHECK_INT(run(l, "shortest", NULL, 0), want);
+                    if (want >= 0) solved++, longest = want > longest ? want : longest;
+                    else unsolvable++;
+                }
+            }
+            G->level_free(l);
+        }
+        free(text);
+    }
+    check_clear_context();
+    printf("random: %d solvable (longest %d moves), %d unsolvable, %d beyond the BFS budget\n", solved, longest,
+           unsolvable, skipped);
+    CHECK(solved > count / 10 && unsolvable > count / 10); /* both answers, or the test proves little */
+    CHECK(longest >= 8);
+}
+
+static void limits_and_objectives(const char *dir) {
+    char lp[1024];
+    snprintf(lp, sizeof lp, "%s/G-to-H.level", dir);
+    check_context(false, 0, "%s", lp);
+    void *l = gc_read_level(G, lp);
+    if (!l) return;
+    const pl_algorithm *a = gc_algorithm(G, "shortest");
+    pl_opts none = {.n = 0};
+    pl_error err = {0};
+    pl_solution sol;
+    /* node limit */
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 1000, 0);
+    pl_request req = {.opts = &none, .limits = &lim, .threads = 1};
+    pl_solution_init(&sol);
+    CHECK_INT(a->solve(l, &req, &sol, &err), 0);
+    CHECK_INT(sol.status, PL_UNKNOWN);
+    CHECK_INT(sol.limit_hit, PL_LIMIT_NODES);
+    pl_solution_free(&sol);
+    /* memory limit: 64 KiB, below the first tables */
+    pl_limits_init(&lim, 0, 0, 64 << 10);
+    pl_solution_init(&sol);
+    CHECK_INT(a->solve(l, &req, &sol, &err), 0);
+    CHECK_INT(sol.status, PL_UNKNOWN);
+    CHECK_INT(sol.limit_hit, PL_LIMIT_MEMORY);
+    pl_solution_free(&sol);
+    /* --objective shortest: auto skips the constructions */
+    pl_limits_init(&lim, 0, 0, 0);
+    req.objective = "shortest";
+    pl_solution_init(&sol);
+    CHECK_INT(pl_game_solve(G, NULL, l, &req, &sol, &err), 0);
+    CHECK_INT(sol.status, PL_SOLVED);
+    CHECK(sol.algorithm && strcmp(sol.algorithm, "shortest") == 0);
+    CHECK_INT(sol.optimal, 1);
+    CHECK_INT(sol.moves.n, 12);
+    char why[512];
+    CHECK(!gc_algorithm(G, "theorems")->applies(l, &req, why, sizeof why));
+    pl_solution_free(&sol);
+    /* default objective: a construction, shortened, and the note says so */
+    pl_limits_init(&lim, 0, 0, 0);
+    req.objective = "any";
+    pl_solution_init(&sol);
+    CHECK_INT(pl_game_solve(G, NULL, l, &req, &sol, &err), 0);
+    CHECK_INT(sol.status, PL_SOLVED);
+    CHECKF(strstr(sol.note, "certificate: ") != NULL, "note: %s", sol.note);
+    if (sol.optimal == 1) CHECK_INT(sol.moves.n, 12);
+    else CHECKF(strstr(sol.note, "not proven shortest") != NULL, "note: %s", sol.note);
+    pl_solution_free(&sol);
+    G->level_free(l);
+    check_clear_context();
+}
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : "levels/coins/letters";
+    uint64_t seed = check_seed_from_env(20261127);
+    const char *env = getenv("PL_TEST_COUNT");
+    int count = env ? atoi(env) : 3000;
+    letters(dir);
+    randomised(seed, count);
+    limits_and_objectives(dir);
+    return check_done("coins_shortest");
+}
