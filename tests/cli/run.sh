@@ -656,6 +656,21 @@ golden planar_verify 0 planar-sat verify levels/r_planar.psat "$TMP/planar_cert.
 golden planar_generate 0 planar-sat generate --vars 5 --clauses 7 --answer no --seed 2
 error planar_cross 2 "levels/r_planar_cross.psat:4:1: clause 2 (above) crosses clause 1: its span 2..4 and the span 1..3 of clause 1 interleave" \
     planar-sat info levels/r_planar_cross.psat
+# Buttons & Scissors, Theorem 6: planar 3-SAT -> one colour, sizes {3,4}
+run reduce_w_b6 buttons reduce --from planar-sat --theorem 6 levels/r_planar.psat -o "$TMP/b6.level" \
+    --witness "$TMP/planar_cert.raw" --moves-output "$TMP/b6.moves"
+expect_rc reduce_w_b6 0
+expect_no_stderr reduce_w_b6
+run info_reduce_b6 buttons info "$TMP/b6.level"
+if grep -q '^colours: 1$' "$TMP/info_reduce_b6.raw" && grep -q '^sizes: {3,4}$' "$TMP/info_reduce_b6.raw"; then
+    ok
+else
+    bad "info_reduce_b6: the construction should have one colour and sizes {3,4}"
+fi
+golden verify_forward_b6 0 buttons verify "$TMP/b6.level" "$TMP/b6.moves"
+golden lift_forward_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/b6.moves"
+run solve_reduced_b6 buttons solve "$TMP/b6.level"
+golden lift_solved_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/solve_reduced_b6.raw"
 
 # ------------------------------------------- one interface (issue 22, item 2)
 # Every game's and command's --help is a golden file, and the options it
