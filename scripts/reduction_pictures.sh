@@ -53,6 +53,14 @@ p cnf 2 2
 -1 0
 X
 
+# Buttons & Scissors Theorem 6: (x1 or x2) above the variable line, not x1
+# below it (117 x 117, one colour).
+cat >"$TMP/b6.psat" <<'X'
+p planar-sat 2 2
+above 1 2 0
+below -1 0
+X
+
 picture() { # NAME PROBLEM SOURCE STEP CELL [GAME [THEOREM]]
     local name=$1 problem=$2 src=$3 step=$4 cell=$5 game=${6:-twodots} theorem=()
     [ -n "${7:-}" ] && theorem=(--theorem "$7")
@@ -72,3 +80,4 @@ picture twodots-thm4 vertex-cover "$TMP/t4.vc" 1 28
 picture clickomania-thm14-m1 3partition "$TMP/c14a.3p" 3 24 clickomania
 picture clickomania-thm14 3partition "$TMP/c14.3p" 4 6 clickomania
 picture buttons-thm5 sat "$TMP/b5.cnf" 6 14 buttons 5
+picture buttons-thm6 planar-sat "$TMP/b6.psat" 10 5 buttons 6
