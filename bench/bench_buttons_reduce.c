@@ -73,6 +73,7 @@ int main(int argc, char **argv) {
     static const int ns2[] = {3, 5, 8, 12, 16, 20}, ns5[] = {3, 4, 5, 6};
     for (int t = 0; t < G->nreductions; t++) {
         const pl_reduction *r = &G->reductions[t];
+        if (strcmp(r->from, "sat") != 0) continue; /* Theorem 6 reduces planar-sat */
         const bool f4 = r->theorem == 5;
         const int *ns = f4 ? ns5 : ns2;
         size_t nns = f4 ? sizeof ns5 / sizeof ns5[0] : sizeof ns2 / sizeof ns2[0];
