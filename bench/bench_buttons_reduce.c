@@ -1,4 +1,6 @@
-/* Buttons & Scissors' Theorems 2 and 7 (3-SAT -> two colours): the board's
+/* Buttons & Scissors' Theorems 2 and 7 (3-SAT -> two colours) and 5 (3-SAT ->
+ * colours of at most four buttons; a level holds 62 colours, so Theorem 5
+ * runs at 2 clauses a variable and n = 3..6 only): the board's
  * size and the time of Buttons' SAT algorithm on it, against the number of
  * variables n (3-SAT at 4.26 clauses a variable, planted satisfiable and
  * uniform random sources), in one run; the baseline is CaDiCaL on the
@@ -68,19 +70,26 @@ int main(int argc, char **argv) {
     printf("Command: `bench_buttons_reduce %d %g`\n\n", per, limit);
     printf("| theorem | n | clauses | answer | side | buttons | source (CaDiCaL) | board (sat) | board / source | agree |\n");
     printf("|---|---:|---:|---|---:|---:|---:|---:|---:|---|\n");
-    static const int ns[] = {3, 5, 8, 12, 16, 20};
+    static const int ns2[] = {3, 5, 8, 12, 16, 20}, ns5[] = {3, 4, 5, 6};
     for (int t = 0; t < G->nreductions; t++) {
         const pl_reduction *r = &G->reductions[t];
-        for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
+        if (strcmp(r->from, "sat") != 0) continue; /* Theorem 6 reduces planar-sat */
+        const bool f4 = r->theorem == 5;
+        const int *ns = f4 ? ns5 : ns2;
+        size_t nns = f4 ? sizeof ns5 / sizeof ns5[0] : sizeof ns2 / sizeof ns2[0];
+        for (size_t k = 0; k < nns; k++) {
             for (int a = 0; a < 2; a++) {
                 double src_t[64], lev_t[64];
                 long side = 0, buttons = 0;
                 int m = 0, agree = 0, unknown = 0, done = 0;
                 for (int i = 0; i < per && i < 64; i++) {
-                    char nv[16], sd[16];
+                    char nv[16], sd[16], nc[16];
                     snprintf(nv, sizeof nv, "%d", ns[k]);
                     snprintf(sd, sizeof sd, "%d", 100 * i + 7);
-                    pl_opts o = {.n = 3, .name = {"vars", "answer", "seed"}, .value = {nv, a ? "any" : "yes", sd}};
+                    snprintf(nc, sizeof nc, "%d", 2 * ns[k]);
+                    pl_opts o = {.n = f4 ? 4 : 3,
+                                 .name = {"vars", "answer", "seed", "clauses"},
+                                 .value = {nv, a ? "any" : "yes", sd, nc}};
                     pl_error err = {0};
                     char *text = sat->generate(&o, &err);
                     void *src = text ? sat->parse("src", text, strlen(text), &err) : NULL;
@@ -113,8 +122,8 @@ int main(int argc, char **argv) {
                 }
                 if (!done) continue;
                 double ms = median(src_t, done), ml = median(lev_t, done);
-                printf("| %s | %d | %d | %s | %ld | %ld | %.4f s | %.4f s%s | %.0fx | %d/%d |\n",
-                       t == 0 ? "2" : "7", ns[k], m, a ? "random" : "planted", side, buttons, ms, ml,
+                printf("| %d | %d | %d | %s | %ld | %ld | %.4f s | %.4f s%s | %.0fx | %d/%d |\n",
+                       r->theorem, ns[k], m, a ? "random" : "planted", side, buttons, ms, ml,
                        unknown ? " (some unknown)" : "", ms > 0 ? ml / ms : 0, agree, done);
                 fflush(stdout);
             }

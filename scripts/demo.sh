@@ -189,12 +189,12 @@ done
 # ---- the reductions: source -> level -> both solved, forward and lift ----
 declare -a X_SRC=() X_ANS=() X_SIZE=() X_GAME=() X_FWD=() X_LIFT=() X_AGREE=()
 # One job a line: SOURCE GAME PROBLEM THEOREM (- for the game's only one).
-# A SAT source goes to Two Dots and to both of Buttons & Scissors' theorems.
+# A SAT source goes to Two Dots and to each of Buttons & Scissors' theorems.
 JOBS_FILE=$(mktemp)
 for src in levels/reductions/*; do
     case $src in
     *.x3c) echo "$src twodots x3c -" ;;
-    *.cnf) printf '%s twodots sat -\n%s buttons sat 2\n%s buttons sat 7\n' "$src" "$src" "$src" ;;
+    *.cnf) printf '%s twodots sat -\n%s buttons sat 2\n%s buttons sat 5\n%s buttons sat 7\n' "$src" "$src" "$src" "$src" ;;
     *.gr) echo "$src twodots vertex-cover -" ;;
     *.3p) echo "$src clickomania 3partition -" ;;
     esac

@@ -45,10 +45,27 @@ p 3partition 6 7
 2 3 2 2 3 2
 X
 
-picture() { # NAME PROBLEM SOURCE STEP CELL [GAME]
-    local name=$1 problem=$2 src=$3 step=$4 cell=$5 game=${6:-twodots}
+# Buttons & Scissors Theorem 5: (x1 or x2) and not x1; x1 has a rectangle of
+# each literal, so the hubs are drawn too (36 x 36, 13 colours).
+cat >"$TMP/b5.cnf" <<'X'
+p cnf 2 2
+1 2 0
+-1 0
+X
+
+# Buttons & Scissors Theorem 6: (x1 or x2) above the variable line, not x1
+# below it (117 x 117, one colour).
+cat >"$TMP/b6.psat" <<'X'
+p planar-sat 2 2
+above 1 2 0
+below -1 0
+X
+
+picture() { # NAME PROBLEM SOURCE STEP CELL [GAME [THEOREM]]
+    local name=$1 problem=$2 src=$3 step=$4 cell=$5 game=${6:-twodots} theorem=()
+    [ -n "${7:-}" ] && theorem=(--theorem "$7")
     "$PL" "$problem" solve "$src" >"$TMP/$name.cert"
-    "$PL" "$game" reduce --from "$problem" "$src" -o "$TMP/$name.level" \
+    "$PL" "$game" reduce --from "$problem" "${theorem[@]}" "$src" -o "$TMP/$name.level" \
         --witness "$TMP/$name.cert" --moves-output "$TMP/$name.moves"
     "$PL" "$game" verify "$TMP/$name.level" "$TMP/$name.moves" >/dev/null
     "$PL" "$game" render "$TMP/$name.level" -o "$OUT/$name.png" --cell-size "$cell" --letters
@@ -62,3 +79,5 @@ picture twodots-thm2 sat "$TMP/t2.cnf" 4 16
 picture twodots-thm4 vertex-cover "$TMP/t4.vc" 1 28
 picture clickomania-thm14-m1 3partition "$TMP/c14a.3p" 3 24 clickomania
 picture clickomania-thm14 3partition "$TMP/c14.3p" 4 6 clickomania
+picture buttons-thm5 sat "$TMP/b5.cnf" 6 14 buttons 5
+picture buttons-thm6 planar-sat "$TMP/b6.psat" 10 5 buttons 6

@@ -1607,9 +1607,10 @@ static void test_registry(void) {
     const pl_problem *const *all = pl_problems();
     int n = 0;
     while (all[n]) n++;
-    CHECK_INT(n, 5);
+    CHECK_INT(n, 6);
     CHECK(pl_problem_find("geography") == &pl_problem_geography);
     CHECK(pl_problem_find("3partition") == &pl_problem_3partition);
+    CHECK(pl_problem_find("planar-sat") == &pl_problem_planar_sat);
     CHECK(pl_problem_find("sat") == &pl_problem_sat);
     CHECK(pl_problem_find("x3c") == &pl_problem_x3c);
     CHECK(pl_problem_find("vertex-cover") == &pl_problem_vertex_cover);

@@ -74,6 +74,13 @@ typedef struct pl_geo {
     int start_line; /* line of the 's' line */
     char file[256];
 } pl_geo;
+/* Planar 3-SAT with its embedding (src/problems/planar_sat.c): the
+ * formula, and for each clause the side of the variable line it is drawn on
+ * (above[i] != 0: above). The parser checks that the drawing is planar. */
+typedef struct pl_planar_sat {
+    pl_cnf cnf;
+    bool *above;
+} pl_planar_sat;
 
 /* Whether every clause has exactly three literals, and whether no clause
  * repeats a variable (the usual 3-SAT); the reductions say which they need. */
@@ -166,6 +173,8 @@ int pl_3part_parse(const char *file, const char *data, size_t len, pl_3part *out
 void pl_3part_free(pl_3part *p);
 int pl_geo_parse(const char *file, const char *data, size_t len, pl_geo *out, pl_error *err);
 void pl_geo_free(pl_geo *g);
+int pl_planar_sat_parse(const char *file, const char *data, size_t len, pl_planar_sat *out, pl_error *err);
+void pl_planar_sat_free(pl_planar_sat *p);
 
 /* Random instances (text in the problem's format; the generators behind
  * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
@@ -183,6 +192,10 @@ char *pl_3part_random(int m, int bound, char answer, uint64_t seed, pl_error *er
 /* n vertices, m distinct arcs (no self-loops), start 1: 'y' player 1 wins,
  * 'n' player 2 wins (drawn until the solver says so). */
 char *pl_geo_random(int nvertices, int narcs, char answer, uint64_t seed, pl_error *err);
+/* Planar 3-SAT: nvars variables, nclauses clauses of 1..3 literals whose
+ * combs fit above or below the variable line; 'y' planted, 'n' checked
+ * unsatisfiable. */
+char *pl_planar_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_error *err);
 
 /* ---------- the problem descriptor ---------- */
 
@@ -208,6 +221,7 @@ extern const pl_problem pl_problem_x3c;
 extern const pl_problem pl_problem_vertex_cover;
 extern const pl_problem pl_problem_3partition;
 extern const pl_problem pl_problem_geography;
+extern const pl_problem pl_problem_planar_sat;
 const pl_problem *const *pl_problems(void); /* NULL-terminated */
 const pl_problem *pl_problem_find(const char *name);
 /* The instance in path (or "-"), parsed; NULL with err. */

@@ -180,7 +180,11 @@ static void problem_help(FILE *f, const pl_problem *p) {
         fprintf(f, "  %-24s %s\n", left, pcommands[i].summary);
     }
     fprintf(f, "\n%s\nsolver: %s (%s)\n", p->format_help, p->algorithm, p->algorithm_result);
-    fprintf(f, "\nReductions from %s: see 'puzzlelab GAME help' (reduce --from %s).\n", p->name, p->name);
+    bool reduced = false; /* help names reductions only where a game has one */
+    for (const pl_game *const *g = pl_games(); *g && !reduced; g++)
+        for (int i = 0; i < (*g)->nreductions; i++) reduced |= strcmp((*g)->reductions[i].from, p->name) == 0;
+    if (reduced) fprintf(f, "\nReductions from %s: see 'puzzlelab GAME help' (reduce --from %s).\n", p->name, p->name);
+    else fprintf(f, "\nNo game reduces from %s yet.\n", p->name);
     fprintf(f, "Run 'puzzlelab %s COMMAND --help' for a command's options.\n", p->name);
 }
 

@@ -290,7 +290,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography planar-sat; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
@@ -631,6 +631,55 @@ expect_rc reduce_no_m2 0
 golden solve_reduced_no 1 clickomania solve --node-limit 10000000 "$TMP/r_no_m2.level"
 head -n 4 "$TMP/r_m1.3p.moves" >"$TMP/short3p.moves"
 golden lift_short_3p 1 clickomania lift levels/r_m1.3p "$TMP/r_m1.3p.level" "$TMP/short3p.moves"
+
+# Buttons & Scissors, Theorem 5: 3-SAT -> colours of at most 4 buttons,
+# directions *, sizes {2,3}; forward, verify, lift of the forward moves and
+# of the level's own solution; the colour cap
+golden reduce_b5 0 buttons reduce --from sat --theorem 5 levels/r_sat.cnf
+run info_reduce_b5 buttons info "$TMP/reduce_b5.raw"
+if grep -q '^max_frequency: 4$' "$TMP/info_reduce_b5.raw" && grep -q '^directions: \*$' "$TMP/info_reduce_b5.raw" &&
+    grep -q '^sizes: {2,3}$' "$TMP/info_reduce_b5.raw"; then
+    ok
+else
+    bad "info_reduce_b5: the construction should have F = 4, directions * and sizes {2,3}"
+fi
+run cert_b5 sat solve levels/r_sat.cnf
+run reduce_w_b5 buttons reduce --from sat --theorem 5 levels/r_sat.cnf -o "$TMP/b5.level" \
+    --witness "$TMP/cert_b5.raw" --moves-output "$TMP/b5.moves"
+expect_rc reduce_w_b5 0
+expect_no_stderr reduce_w_b5
+golden verify_forward_b5 0 buttons verify "$TMP/b5.level" "$TMP/b5.moves"
+golden lift_forward_b5 0 buttons lift levels/r_sat.cnf "$TMP/b5.level" "$TMP/b5.moves"
+run solve_reduced_b5 buttons solve "$TMP/b5.level"
+golden lift_solved_b5 0 buttons lift levels/r_sat.cnf "$TMP/b5.level" "$TMP/solve_reduced_b5.raw"
+{ echo "p cnf 3 16"; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do echo "1 2 3 0"; done; } >"$TMP/b5_big.cnf"
+error reduce_b5_colours 2 "$TMP/b5_big.cnf:1:1: the construction needs 88 colours; a buttons level has at most 62 (a-z, A-Z, 0-9)" \
+    buttons reduce --from sat --theorem 5 "$TMP/b5_big.cnf"
+
+# Planar 3-SAT with its embedding (the source of Theorem 6)
+golden planar_help 0 planar-sat help
+golden planar_info 0 planar-sat info levels/r_planar.psat
+golden planar_solve 0 planar-sat solve levels/r_planar.psat
+run planar_cert planar-sat solve levels/r_planar.psat
+golden planar_verify 0 planar-sat verify levels/r_planar.psat "$TMP/planar_cert.raw"
+golden planar_generate 0 planar-sat generate --vars 5 --clauses 7 --answer no --seed 2
+error planar_cross 2 "levels/r_planar_cross.psat:4:1: clause 2 (above) crosses clause 1: its span 2..4 and the span 1..3 of clause 1 interleave" \
+    planar-sat info levels/r_planar_cross.psat
+# Buttons & Scissors, Theorem 6: planar 3-SAT -> one colour, sizes {3,4}
+run reduce_w_b6 buttons reduce --from planar-sat --theorem 6 levels/r_planar.psat -o "$TMP/b6.level" \
+    --witness "$TMP/planar_cert.raw" --moves-output "$TMP/b6.moves"
+expect_rc reduce_w_b6 0
+expect_no_stderr reduce_w_b6
+run info_reduce_b6 buttons info "$TMP/b6.level"
+if grep -q '^colours: 1$' "$TMP/info_reduce_b6.raw" && grep -q '^sizes: {3,4}$' "$TMP/info_reduce_b6.raw"; then
+    ok
+else
+    bad "info_reduce_b6: the construction should have one colour and sizes {3,4}"
+fi
+golden verify_forward_b6 0 buttons verify "$TMP/b6.level" "$TMP/b6.moves"
+golden lift_forward_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/b6.moves"
+run solve_reduced_b6 buttons solve "$TMP/b6.level"
+golden lift_solved_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/solve_reduced_b6.raw"
 
 # ------------------------------------------- one interface (issue 22, item 2)
 # Every game's and command's --help is a golden file, and the options it

@@ -1242,6 +1242,18 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
      "a row L M R a variable (M goes with one of them), a column a clause (its top goes with the inputs left), "
      "two-colour splits a b a b a carrying a literal from its variable output to its clauses",
      buttons_thm2_build, buttons_thm2_forward, buttons_thm2_lift},
+    {"sat", 5,
+     "Theorem 5: 3-SAT -> Buttons & Scissors, n x n, every colour at most 4 buttons (F = 4), directions *, sizes "
+     "{2,3}",
+     "Fig. 4's clause diamond L T B R (L goes with the one slot whose literal instance went early), an instance "
+     "M A V Bb a literal occurrence (early down M's column, late through L), a rectangle per two occurrences of a "
+     "literal (its rows: the literal true), hub rectangles keeping x and not x apart",
+     buttons_thm5_build, buttons_thm5_forward, buttons_thm5_lift},
+    {"planar-sat", 6, "Theorem 6: planar 3-SAT -> Buttons & Scissors, n x n, one colour, directions *, sizes {3,4}",
+     "3-SAT to NAE-3SAT (a global z, a fresh w a clause); a variable a cycle of 2 x 2 squares that go all by rows "
+     "or all by columns (a port line holds one outside button), a clause a row with two buttons of its own and one "
+     "candidate of each literal's square: it clears iff one or two of them are true",
+     buttons_thm6_build, buttons_thm6_forward, buttons_thm6_lift},
     {"sat", 7, "Theorem 7: SAT -> Graph Decycling -> Buttons & Scissors, n x n, 2 colours, directions +, sizes {2}",
      "Lemma 3: a cycle a clause, a removable pair a variable and one an occurrence, bow ties through a tree; Lemma 2: "
      "a vertex a pair of buttons in a line of its own, an edge a button between the two of its head, a pair a shared "

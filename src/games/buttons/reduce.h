@@ -11,6 +11,16 @@ extern const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS];
 char *buttons_thm2_build(const void *src, const char *src_name, pl_error *err);
 int buttons_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
 int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+/* Theorem 5 (reduce_f4.c): 3-SAT -> n x n, colours of at most 4 buttons,
+ * directions *, sizes {2,3} */
+char *buttons_thm5_build(const void *src, const char *src_name, pl_error *err);
+int buttons_thm5_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_thm5_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+/* Theorem 6 (reduce_one.c): planar 3-SAT -> n x n, one colour, directions *,
+ * sizes {3,4} (the source a pl_planar_sat) */
+char *buttons_thm6_build(const void *src, const char *src_name, pl_error *err);
+int buttons_thm6_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_thm6_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
 /* Theorem 7: SAT -> Graph Decycling (Lemma 3) -> n x n, 2 colours, directions +,
  * sizes {2} (Lemma 2) */
 char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err);
