@@ -5,7 +5,7 @@
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/problems.h"
 
-#define BUTTONS_NREDUCTIONS 4
+#define BUTTONS_NREDUCTIONS 6
 extern const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS];
 /* Theorem 2: 3-SAT -> n x n, 2 colours, directions +, sizes {2,3} */
 char *buttons_thm2_build(const void *src, const char *src_name, pl_error *err);
