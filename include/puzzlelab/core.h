@@ -41,7 +41,7 @@ typedef struct pl_header {
 } pl_header;
 
 typedef struct pl_row {
-    char *text; /* trailing white space removed */
+    char *text; /* trailing white space removed; points into the level's buf */
     int line;
     int len;
 } pl_row;
@@ -59,6 +59,7 @@ typedef struct pl_level_text {
     int nheaders, hcap;
     pl_section *sections;
     int nsections, scap;
+    char *buf; /* the file's text, rows cut in place (owned) */
 } pl_level_text;
 
 /* Splits a level file into headers, sections and rows. Rejects non-ASCII and
@@ -285,14 +286,26 @@ void pl_tt_free(pl_tt *t);
 bool pl_tt_get(const pl_tt *t, pl_key128 k, int32_t *value);
 void pl_tt_put(pl_tt *t, pl_key128 k, int32_t value);
 
-/* ---------- small growable buffer of strings ---------- */
+/* ---------- growable vector of strings ---------- */
+/* The strings belong to the vector: they are copied into chunks the vector
+ * owns (no allocation a string: a certificate of millions of moves is
+ * millions of pushes), so never free() or keep one past pl_strvec_clear. */
+typedef struct pl_strchunk pl_strchunk;
 typedef struct pl_strvec {
     char **s;
     int n, cap;
+    pl_strchunk *chunks; /* the strings' storage, newest first */
 } pl_strvec;
 void pl_strvec_push(pl_strvec *v, const char *s);
+/* Pushes the n bytes at s (a string need not end there). */
+void pl_strvec_push_n(pl_strvec *v, const char *s, size_t n);
+/* Drops the last string (its bytes are kept until the vector is cleared). */
+void pl_strvec_pop(pl_strvec *v);
 void pl_strvec_clear(pl_strvec *v);
 void pl_strvec_free(pl_strvec *v);
+/* Writes every string followed by '\n' to f through a 64 KiB block (no copy
+ * of the whole list, no printf a line). 0, or -1 when a write failed. */
+int pl_strvec_write_lines(const pl_strvec *v, FILE *f);
 
 /* A growable text buffer: pl_sbuf b = {0}; printf into it; b.s is the text
  * (NUL-terminated, owned by the caller). */
@@ -301,6 +314,14 @@ typedef struct pl_sbuf {
     size_t n, cap;
 } pl_sbuf;
 void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+/* Appends n bytes (no formatting: what long certificates are written with). */
+void pl_sbuf_append(pl_sbuf *b, const char *s, size_t n);
+/* Room for n more bytes (and the NUL) without reallocating. */
+void pl_sbuf_reserve(pl_sbuf *b, size_t n);
+/* The decimal digits of v at buf (at least PL_INT_CHARS bytes, no NUL);
+ * returns how many. printf's %lld, without printf's cost. */
+#define PL_INT_CHARS 21
+int pl_int_text(long long v, char *buf);
 /* A level's opening comment: each line of text as '# line' ('#' alone for an
  * empty one); nothing for NULL. */
 void pl_sbuf_comment(pl_sbuf *b, const char *text);

@@ -211,11 +211,20 @@ static int line_solution(const click_level *l, const char *name, int rc, const c
     out->limit_hit = req->limits->hit;
     out->nodes = req->limits->nodes;
     out->peak_memory = r->peak_memory;
-    char mv[48];
+    /* "r,c" by hand, not snprintf: a 10^7-block row has 2.5 million moves */
+    char mv[2 * PL_INT_CHARS + 2];
+    int k = column ? 0 : pl_int_text(b->rows - 1, mv);
+    if (!column) mv[k++] = ',';
     for (int i = 0; i < r->nclicks; i++) {
-        if (column) snprintf(mv, sizeof mv, "%lld,0", (long long)b->rows - 1 - r->pos[i]);
-        else snprintf(mv, sizeof mv, "%d,%lld", b->rows - 1, r->pos[i]);
-        pl_strvec_push(&out->moves, mv);
+        int n = k;
+        if (column) {
+            n = pl_int_text((long long)b->rows - 1 - r->pos[i], mv);
+            mv[n++] = ',';
+            mv[n++] = '0';
+        } else {
+            n += pl_int_text(r->pos[i], mv + k);
+        }
+        pl_strvec_push_n(&out->moves, mv, (size_t)n);
     }
     if (obj != CLICK_CLEAR) {
         pl_solution_set_value(out, "removed", r->removed);
