@@ -140,10 +140,11 @@ int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const c
  * optional first line "moves:". */
 typedef struct pl_moves {
     char file[256];
-    char **text;
+    char **text; /* each points into buf */
     int *line;
     int *col; /* column of the move's first character */
     int n, cap;
+    char *buf; /* the file's text, moves cut in place (owned) */
 } pl_moves;
 int pl_moves_read(const char *path, pl_moves *out, pl_error *err);
 int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out, pl_error *err);
@@ -155,6 +156,12 @@ void pl_moves_free(pl_moves *m);
  * else stops one byte past the cap). */
 #define PL_MAX_FILE_BYTES ((size_t)1 << 30)
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err);
+/* Whether every byte is printable ASCII or a tab (what level and MOVES files
+ * hold, a final '\r' apart); vectorised, for long lines. */
+bool pl_text_is_plain(const char *p, size_t n);
+/* The same, line breaks allowed: a whole file checked in one pass, so that
+ * a file of millions of short lines is not checked line by line. */
+bool pl_text_is_plain_lines(const char *p, size_t n);
 
 /* Writing a file so that nothing is lost and nothing is half-written: a
  * regular file (or a new one) is written to a temporary file in the same

@@ -70,24 +70,13 @@ const pl_header *pl_level_header(const pl_level_text *lt, const char *key) {
     return NULL;
 }
 
-/* True when every byte is printable ASCII or a tab. Written as a
- * branch-free reduction so that the compiler vectorises it: a 10^7-cell row
- * is checked at memory speed. */
-static bool plain_bytes(const char *p, size_t n) {
-    unsigned bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)p[i];
-        bad |= (unsigned)((unsigned char)(ch - 32) >= 95) & (unsigned)(ch != '\t');
-    }
-    return bad == 0;
-}
-
 /* The parser proper, on a buffer it owns (data[len] is writable): rows are
  * cut in place. */
 static int parse_owned(const char *file, char *data, size_t len, pl_level_text *lt, pl_error *err) {
     memset(lt, 0, sizeof *lt);
     snprintf(lt->file, sizeof lt->file, "%s", file);
     lt->buf = data;
+    bool plain = pl_text_is_plain_lines(data, len); /* else each line is checked, to name the byte */
     pl_section *cur = NULL;
     int line = 0;
     size_t pos = 0;
@@ -98,7 +87,7 @@ static int parse_owned(const char *file, char *data, size_t len, pl_level_text *
         size_t end = nl ? (size_t)(nl - data) : len; /* exclusive */
         pos = nl ? end + 1 : len;                     /* skip '\n' */
         size_t body = end > start && data[end - 1] == '\r' ? end - 1 : end; /* a final '\r' is allowed */
-        if (!plain_bytes(data + start, body - start))
+        if (!plain && !pl_text_is_plain(data + start, body - start))
             for (size_t i = start; i < end; i++) {
                 unsigned char ch = (unsigned char)data[i];
                 bool ok = (ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end);

@@ -17,21 +17,23 @@
 
 void click_line_init(click_line *ln, const click_board *b) {
     memset(ln, 0, sizeof *ln);
-    int n = 0, cap = 0;
-    for (int c = 0; c < b->width; c++) {
-        if (b->height[c] == 0) continue;
-        int colour = b->cell[(size_t)c * (size_t)b->rows];
-        if (n > 0 && ln->colour[n - 1] == colour) {
-            ln->size[n - 1]++;
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            ln->colour = pl_xrealloc(ln->colour, (size_t)cap * sizeof *ln->colour);
-            ln->size = pl_xrealloc(ln->size, (size_t)cap * sizeof *ln->size);
-        }
-        ln->colour[n] = (uint8_t)colour;
-        ln->size[n++] = 1;
+    /* The blocks are cell[c * rows] for c < width (a settled board's
+     * non-empty columns are contiguous from the left). Two passes, count
+     * the runs then fill them: one allocation each. */
+    const uint8_t *cell = b->cell;
+    size_t rows = (size_t)b->rows, width = b->width > 0 ? (size_t)b->width : 0;
+    int n = width > 0;
+    for (size_t c = 1; c < width; c++) n += cell[c * rows] != cell[(c - 1) * rows];
+    ln->colour = pl_xmalloc((size_t)n + 1);
+    ln->size = pl_xmalloc(((size_t)n + 1) * sizeof *ln->size);
+    n = 0;
+    for (size_t c = 0; c < width;) {
+        uint8_t colour = cell[c * rows];
+        size_t d = c + 1;
+        while (d < width && cell[d * rows] == colour) d++;
+        ln->colour[n] = colour;
+        ln->size[n++] = (int)(d - c);
+        c = d;
     }
     ln->nruns = n;
     ln->blocks = b->blocks;
@@ -62,7 +64,7 @@ void click_line_free(click_line *ln) {
     memset(ln, 0, sizeof *ln);
 }
 
-static void tree_add(click_line *ln, int k, long long d) {
+static void tree_add(click_line *ln, int k, int d) {
     for (int i = k + 1; i <= ln->nruns; i += i & -i) ln->tree[i] += d;
 }
 

@@ -13,7 +13,7 @@ typedef struct click_line {
     int *size;        /* blocks in each run now (0: removed or merged) */
     int *next, *prev; /* the list of live runs, in order; -1 ends it */
     int first;
-    long long *tree; /* Fenwick tree over size, 1-based */
+    int32_t *tree;   /* Fenwick tree over size, 1-based (a board holds at most INT_MAX blocks) */
     int top;         /* the largest power of two <= nruns */
     long long blocks;
 } click_line;
