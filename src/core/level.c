@@ -339,18 +339,30 @@ int pl_name_grid_from_section(const pl_level_text *lt, const pl_section *s, bool
         g->cells = pl_xmalloc((n + 1) * sizeof *g->cells);
         g->line = pl_xmalloc((n + 1) * sizeof *g->line);
         g->col = pl_xmalloc((n + 1) * sizeof *g->col);
-        for (size_t i = 0; i < n; i++) {
-            char name[2] = {cg.cells[i], 0};
-            int r = (int)(i / (size_t)cg.cols), c = (int)(i % (size_t)cg.cols);
-            g->line[i] = s->rows[r].line;
-            g->col[i] = c + 1;
-            int v = name_cell(lt, name, g->line[i], g->col[i], table, ncolours, max_colours, err);
-            if (v < 0) {
-                pl_grid_free(&cg);
-                pl_name_grid_free(g);
-                return -1;
+        /* a character's colour is looked up once (the table only grows, so
+         * the answer does not change), not by a string search a cell */
+        int known[256];
+        for (int ch = 0; ch < 256; ch++) known[ch] = -1;
+        size_t i = 0;
+        for (int r = 0; r < cg.rows; r++) {
+            int line = s->rows[r].line;
+            const unsigned char *row = (const unsigned char *)cg.cells + (size_t)r * (size_t)cg.cols;
+            for (int c = 0; c < cg.cols; c++, i++) {
+                g->line[i] = line;
+                g->col[i] = c + 1;
+                int v = known[row[c]];
+                if (v < 0) {
+                    char name[2] = {(char)row[c], 0};
+                    v = name_cell(lt, name, line, c + 1, table, ncolours, max_colours, err);
+                    if (v < 0) {
+                        pl_grid_free(&cg);
+                        pl_name_grid_free(g);
+                        return -1;
+                    }
+                    known[row[c]] = v;
+                }
+                g->cells[i] = v;
             }
-            g->cells[i] = v;
         }
         pl_grid_free(&cg);
         return 0;
