@@ -72,11 +72,8 @@ static void *state_new(const void *p) {
     click_state *st = pl_xcalloc(1, sizeof *st);
     st->level = l;
     click_board_init(&st->board, l->board.rows, l->board.cols, l->board.ncolours);
-    /* at most one block a column (click_board_is_line also says yes to a
-     * single column of any height, which is not a row) */
-    unsigned tall = 0;
-    for (int c = 0; c < l->board.width; c++) tall |= (unsigned)(l->board.height[c] > 1);
-    st->line_mode = l->board.blocks >= CLICK_LINE_REPLAY_MIN && !tall;
+    /* at most one block a column, or one column (line_replay.c) */
+    st->line_mode = click_line_applies(&l->board);
     if (st->line_mode) {
         /* the board is made from the runs if it is ever read (a copy of a
          * 10^7-column board costs more than the replay) */
@@ -135,7 +132,14 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
         return PL_MOVE_ILLEGAL;
     }
     int size;
-    if (st->line_mode) { /* the blocks are on the bottom row, one a column */
+    if (st->line_mode && st->line.column) { /* the blocks are column 0's, bottom first */
+        size = c == 0 ? click_line_click(&st->line, (long long)b->rows - 1 - r) : 0;
+        if (size >= 2) {
+            st->board.blocks -= size;
+            st->board.width = st->line.blocks > 0;
+            st->board_stale = true;
+        }
+    } else if (st->line_mode) { /* the blocks are on the bottom row, one a column */
         size = r == b->rows - 1 ? click_line_click(&st->line, c) : 0;
         if (size >= 2) {
             st->board.blocks -= size;
