@@ -36,18 +36,31 @@ import tempfile
 import time
 
 
+TIMEOUT = 120.0  # seconds; a command past it is killed and reported as such (the old column verify: hours)
+
+
 def run(argv, stdout_path=None):
-    """(wall seconds, cpu seconds, exit status, peak resident KiB) of one command."""
+    """(wall seconds, cpu seconds, exit status, peak resident KiB) of one
+    command; exit status None when it ran past TIMEOUT and was killed."""
     out = open(stdout_path, "wb") if stdout_path else subprocess.DEVNULL
     try:
         t0 = time.perf_counter()
         p = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - t0 > TIMEOUT:
+                p.kill()
+                _, status, ru = os.wait4(p.pid, 0)
+                return time.perf_counter() - t0, ru.ru_utime + ru.ru_stime, None, ru.ru_maxrss
+            time.sleep(0.002)
         wall = time.perf_counter() - t0
     finally:
         if stdout_path:
             out.close()
-    return wall, ru.ru_utime + ru.ru_stime, os.waitstatus_to_exitcode(status), ru.ru_maxrss
+    p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: keep Popen from waiting again
+    return wall, ru.ru_utime + ru.ru_stime, p.returncode, ru.ru_maxrss
 
 
 def build_levels(d, n, seed):
@@ -84,6 +97,7 @@ def best(results):
 
 
 def main():
+    global TIMEOUT
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--puzzlelab", default="build/puzzlelab")
     ap.add_argument("--baseline", help="an older puzzlelab binary, measured in the same run")
@@ -91,7 +105,9 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dir", help="where the levels and certificates go (default: a temporary directory)")
+    ap.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds before a command is killed (120)")
     a = ap.parse_args()
+    TIMEOUT = a.timeout
     bins = [("new", os.path.abspath(a.puzzlelab))]
     if a.baseline:
         bins.append(("baseline", os.path.abspath(a.baseline)))
@@ -117,8 +133,9 @@ def main():
                 res[tag]["solve"].append(r)
                 res[tag]["cat"].append(run(["cat", level, moves[tag]], copy))
                 res[tag]["info"].append(run([exe, game, "info", level]))
-                r = run([exe, game, "verify", level, moves[tag]])
-                res[tag]["verify"].append(r if r[2] == 0 else (float("nan"), float("nan"), r[2], 0))
+                if res[tag]["verify"] and res[tag]["verify"][-1][2] is None:
+                    continue  # timed out once: not again
+                res[tag]["verify"].append(run([exe, game, "verify", level, moves[tag]]))
         for tag, _ in bins:
             peak[tag] = f"{min(r[3] for r in res[tag]['solve']) / 1024:.0f} MiB"
         for tag, _ in bins:
@@ -126,12 +143,14 @@ def main():
             sw, sc = best(res[tag]["solve"])
             iw, ic = best(res[tag]["info"])
             vw, vc = best(res[tag]["verify"])
-            ok = all(r[2] == 0 for r in res[tag]["verify"])
+            vr = [r[2] for r in res[tag]["verify"]]
+            vtext = f"{vw:6.3f}/{vc:6.3f}" if all(x == 0 for x in vr) else \
+                f"> {TIMEOUT:.0f} s" if None in vr else "REFUSED"
             lm = os.path.getsize(level) / 1e6
             mm = os.path.getsize(moves[tag]) / 1e6
             print(f"{game:12} {name:7} {tag:9} {lm:8.1f} {mm:8.1f} {cw:6.3f}/{cc:6.3f} {sw:6.3f}/{sc:6.3f} "
                   f"{sc / max(cc, 1e-3):6.1f}/{sw / cw:6.1f}x {iw:6.3f}/{ic:6.3f} "
-                  f"{(f'{vw:6.3f}/{vc:6.3f}' if ok else 'REFUSED'):>13} {peak[tag]:>8}")
+                  f"{vtext:>13} {peak[tag]:>8}")
         if len(bins) == 2:
             same = open(moves["new"], "rb").read() == open(moves["baseline"], "rb").read()
             print(f"# {game} {name}: certificates {'byte-identical' if same else 'DIFFER'}")
