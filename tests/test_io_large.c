@@ -221,6 +221,18 @@ static void error_places(void) {
     CHECK_STR(msg, "big.level:1:70002: column 70001 holds blocks but column 70000 to its left is empty (the board "
                    "must be settled: non-empty columns are contiguous from the left)");
     free(text);
+    /* one column: the fast settled test and its message */
+    l = gc_parse_msg(&pl_game_clickomania, "col.level", "a\n.\nb\n", msg, sizeof msg);
+    CHECK(l == NULL);
+    CHECK_STR(msg, "col.level:2:1: empty cell below a block (the board must be settled: blocks stand on the bottom "
+                   "with no gap)");
+    l = gc_load(&pl_game_clickomania, "col.level", ".\n.\na\nb\n");
+    if (l) {
+        const click_level *cl = l;
+        CHECK(cl->board.width == 1 && cl->board.height[0] == 2 && cl->board.blocks == 2);
+        CHECK(cl->board.cell[0] == 2 && cl->board.cell[1] == 1); /* bottom first: 'b' (second colour), then 'a' */
+        pl_game_clickomania.level_free(l);
+    }
     /* CRLF lines read as LF lines */
     l = gc_load(&pl_game_clickomania, "crlf.level", "# a comment\r\nab\r\nab\r\n");
     if (l) {

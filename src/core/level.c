@@ -83,9 +83,14 @@ static int parse_owned(const char *file, char *data, size_t len, pl_level_text *
     while (pos < len) {
         line++;
         size_t start = pos;
-        const char *nl = memchr(data + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - data) : len; /* exclusive */
-        pos = nl ? end + 1 : len;                     /* skip '\n' */
+        /* a short line (a column's cell) is scanned by hand; a long one by memchr */
+        size_t end = pos;
+        while (end < len && end - pos < 16 && data[end] != '\n') end++;
+        if (end < len && data[end] != '\n') {
+            const char *nl = memchr(data + end, '\n', len - end);
+            end = nl ? (size_t)(nl - data) : len; /* exclusive */
+        }
+        pos = end < len ? end + 1 : len; /* skip '\n' */
         size_t body = end > start && data[end - 1] == '\r' ? end - 1 : end; /* a final '\r' is allowed */
         if (!plain && !pl_text_is_plain(data + start, body - start))
             for (size_t i = start; i < end; i++) {
@@ -109,7 +114,7 @@ static int parse_owned(const char *file, char *data, size_t len, pl_level_text *
         size_t k = start;
         /* a key is followed by ':', so a row without one (a long row of
          * cells) is not scanned as a key a character at a time */
-        if (is_key_start((unsigned char)data[k]) && memchr(data + start, ':', end - start)) {
+        if (is_key_start((unsigned char)data[k]) && end - start >= 2 && memchr(data + start, ':', end - start)) {
             while (k < end && is_key_char((unsigned char)data[k])) k++;
             if (k < end && data[k] == ':') {
                 const char *key = data + start;
@@ -247,7 +252,9 @@ int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *
     int cols = s->rows[0].len;
     for (int i = 0; i < s->nrows; i++) {
         const pl_row *r = &s->rows[i];
-        for (int j = cells_plain(r->text, r->len) ? r->len : 0; j < r->len; j++) {
+        bool plain = r->len == 1 ? r->text[0] == '.' || pl_is_colour_char((unsigned char)r->text[0])
+                                 : cells_plain(r->text, r->len); /* a column's rows: no call a cell */
+        for (int j = plain ? r->len : 0; j < r->len; j++) {
             int ch = (unsigned char)r->text[j];
             if (ch != '.' && !pl_is_colour_char(ch))
                 return pl_error_set(err, lt->file, r->line, j + 1,
@@ -261,7 +268,10 @@ int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *
     g->rows = s->nrows;
     g->cols = cols;
     g->cells = pl_xmalloc((size_t)g->rows * (size_t)cols + 1);
-    for (int i = 0; i < s->nrows; i++) memcpy(g->cells + (size_t)i * (size_t)cols, s->rows[i].text, (size_t)cols);
+    if (cols == 1)
+        for (int i = 0; i < s->nrows; i++) g->cells[i] = s->rows[i].text[0];
+    else
+        for (int i = 0; i < s->nrows; i++) memcpy(g->cells + (size_t)i * (size_t)cols, s->rows[i].text, (size_t)cols);
     g->cells[(size_t)g->rows * (size_t)cols] = '\0';
     return 0;
 }

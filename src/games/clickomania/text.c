@@ -15,6 +15,11 @@ static const char *const sections[] = {"board", "regions", NULL};
 static bool board_is_settled(const pl_grid *g) {
     unsigned bad = 0;
     size_t cols = (size_t)g->cols;
+    if (cols == 1) { /* one column: empty cells, then blocks down to the bottom */
+        size_t top = 0, rows = (size_t)g->rows;
+        while (top < rows && g->cells[top] == '.') top++;
+        return top == rows || !memchr(g->cells + top, '.', rows - top);
+    }
     for (int r = 1; r < g->rows; r++) {
         const char *up = g->cells + (size_t)(r - 1) * cols, *row = up + cols;
         for (size_t c = 0; c < cols; c++) bad |= (unsigned)(up[c] != '.') & (unsigned)(row[c] == '.');
@@ -78,7 +83,13 @@ int click_level_parse(const pl_level_text *lt, click_level *out, pl_error *err) 
     size_t rows = (size_t)g.rows, cols = (size_t)g.cols;
     uint8_t *restrict cell = b->cell; /* locals: a store through uint8_t* could alias b's fields */
     int32_t *restrict height = b->height;
-    for (size_t r = 0; r < rows; r++) {
+    if (cols == 1) { /* one column: the blocks bottom first, no loop a row */
+        size_t top = 0;
+        while (top < rows && cells[top] == '.') top++;
+        for (size_t h = 0; h < rows - top; h++) cell[h] = code[cells[rows - 1 - h]];
+        height[0] = (int32_t)(rows - top);
+    }
+    for (size_t r = 0; r < rows && cols > 1; r++) {
         const unsigned char *restrict row = cells + r * cols;
         size_t h = rows - 1 - r;
         if (rows == 1) {
