@@ -304,8 +304,9 @@ static void line_replay_column_vs_board(uint64_t base, int reps) {
             int size = c == 0 ? click_click_at(&ref, &scratch, r, c) : 0;
             CHECKF(got == (size >= 2 ? PL_MOVE_OK : PL_MOVE_ILLEGAL), "move %s: %d, the board's group size %d", mv,
                    (int)got, size);
-            if (got == PL_MOVE_OK) CHECKF(st->removed - before == size, "move %s removed %lld, the board %d", mv,
-                                          st->removed - before, size);
+            if (got == PL_MOVE_OK)
+                CHECKF(st->removed - before == size, "move %s removed %lld, the board %d", mv, st->removed - before,
+                       size);
             clicks += size >= 2;
             CHECK(st->board.blocks == ref.blocks && st->board.width == ref.width);
             if (clicks == checkpoint && st->line_mode) {

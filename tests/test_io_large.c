@@ -28,7 +28,9 @@
 
 static char dir[] = "/tmp/pl_io_large_XXXXXX";
 
-static void path_in_dir(char *buf, size_t n, const char *name) { snprintf(buf, n, "%s/%s", dir, name); }
+static void path_in_dir(char *buf, size_t n, const char *name) {
+    snprintf(buf, n, "%s/%s", dir, name);
+}
 
 static bool write_text(const char *path, const char *text, size_t len) {
     FILE *f = fopen(path, "wb");
@@ -144,8 +146,23 @@ static void twodots_long_row(void) {
 }
 
 static void int_text(uint64_t seed) {
-    static const long long edge[] = {0, 1, -1, 9, 10, -10, 99, 100, 999, 1000, 4294967295LL, 4294967296LL,
-                                     -4294967296LL, 999999999999LL, LLONG_MAX, LLONG_MIN, LLONG_MIN + 1};
+    static const long long edge[] = {0,
+                                     1,
+                                     -1,
+                                     9,
+                                     10,
+                                     -10,
+                                     99,
+                                     100,
+                                     999,
+                                     1000,
+                                     4294967295LL,
+                                     4294967296LL,
+                                     -4294967296LL,
+                                     999999999999LL,
+                                     LLONG_MAX,
+                                     LLONG_MIN,
+                                     LLONG_MIN + 1};
     char a[PL_INT_CHARS + 1], b[32];
     for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++) {
         int n = pl_int_text(edge[i], a);

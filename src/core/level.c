@@ -90,7 +90,7 @@ static int parse_owned(const char *file, char *data, size_t len, pl_level_text *
             const char *nl = memchr(data + end, '\n', len - end);
             end = nl ? (size_t)(nl - data) : len; /* exclusive */
         }
-        pos = end < len ? end + 1 : len; /* skip '\n' */
+        pos = end < len ? end + 1 : len;                                    /* skip '\n' */
         size_t body = end > start && data[end - 1] == '\r' ? end - 1 : end; /* a final '\r' is allowed */
         if (!plain && !pl_text_is_plain(data + start, body - start))
             for (size_t i = start; i < end; i++) {
@@ -99,7 +99,7 @@ static int parse_owned(const char *file, char *data, size_t len, pl_level_text *
                 if (!ok) {
                     pl_error_set(err, file, line, (int)(i - start) + 1,
                                  ch > 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
-                                           : "control character 0x%02X (level files are plain ASCII)",
+                                          : "control character 0x%02X (level files are plain ASCII)",
                                  ch);
                     pl_level_text_free(lt);
                     return -1;

@@ -73,7 +73,9 @@ void pl_strvec_push_n(pl_strvec *v, const char *s, size_t n) {
     v->s[v->n++] = t;
 }
 
-void pl_strvec_push(pl_strvec *v, const char *s) { pl_strvec_push_n(v, s, strlen(s)); }
+void pl_strvec_push(pl_strvec *v, const char *s) {
+    pl_strvec_push_n(v, s, strlen(s));
+}
 
 void pl_strvec_pop(pl_strvec *v) {
     if (v->n > 0) v->n--;
