@@ -244,7 +244,7 @@ static void shipped_level(void *level, const char *path, const char *mpath, void
     pl_moves mv;
     pl_error err = {0};
     if (pl_moves_read(mpath, &mv, &err) == 0) {
-        pl_strvec v = {mv.text, mv.n, mv.n};
+        pl_strvec v = {mv.text, mv.n, mv.n, NULL}; /* a view: not freed */
         char why[256] = "";
         CHECKF(gc_replays(G, l, &v, why, sizeof why), "%s does not replay: %s", mpath, why);
         pl_moves_free(&mv);

@@ -9,8 +9,9 @@
  *    to exactly that many blocks;
  *  - grammar and two-colours agree on sampled strings up to length 60;
  *  - census reproduces the published counts of solvable strings;
- *  - long rows replayed run by run (line_replay.c, O(log n) a click) give
- *    the same answers, sizes and boards as the board's own rules. */
+ *  - long rows and columns replayed run by run (line_replay.c, O(log n) a
+ *    click) give the same answers, sizes and boards as the board's own
+ *    rules. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,8 +264,72 @@ static void line_replay_vs_board(uint64_t base, int boards) {
     check_context(false, 0, NULL);
 }
 
-/* A single column of 4,100 blocks is not a row: the board's own rules
- * replay it (the run-by-run path once took it for a row of one block). */
+/* Long columns replayed run by run (heights as positions, issue 21 item
+ * 5: a 10^6-block column's certificate took minutes through the board's
+ * rules) give the same answers, sizes and boards as the board's rules. */
+static void line_replay_column_vs_board(uint64_t base, int reps) {
+    for (int t = 0; t < reps; t++) {
+        uint64_t seed = base + 7000 + (uint64_t)t;
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        int n = CLICK_LINE_REPLAY_MIN + (int)pl_rng_below(&rng, 2000), colours = 2 + (int)pl_rng_below(&rng, 3);
+        char *text = pl_xmalloc(2 * (size_t)n + 1);
+        for (int i = 0; i < n; i++) {
+            text[2 * i] = (char)('a' + (int)pl_rng_below(&rng, (uint64_t)colours));
+            text[2 * i + 1] = '\n';
+        }
+        text[2 * n] = '\0';
+        check_context(true, seed, "column of %d blocks, %d colours", n, colours);
+        click_level *l = gc_parse(G, text);
+        free(text);
+        if (!CHECK(l != NULL)) continue;
+        click_board ref;
+        click_board_init(&ref, l->board.rows, l->board.cols, l->board.ncolours);
+        click_board_copy(&ref, &l->board);
+        click_scratch scratch;
+        click_scratch_init(&scratch, l->board.rows, l->board.cols);
+        click_state *st = G->state_new(l);
+        CHECK(st->line_mode && st->line.column);
+        int clicks = 0, checkpoint = 50 + (int)pl_rng_below(&rng, 400);
+        for (int k = 0; k < 4 * n && ref.blocks > 0; k++) {
+            int h = pl_rng_below(&rng, 20) == 0 ? ref.height[0] + (int)pl_rng_below(&rng, 5) /* above the top */
+                                                : (int)pl_rng_below(&rng, (uint64_t)ref.height[0]);
+            if (h >= n) continue;
+            int r = n - 1 - h, c = pl_rng_below(&rng, 30) == 0 ? 1 : 0; /* column 1 is off the board */
+            char mv[32], reason[128];
+            int col;
+            snprintf(mv, sizeof mv, "%d,%d", r, c);
+            long long before = st->removed;
+            pl_move_result got = G->move_apply(st, mv, reason, sizeof reason, &col);
+            int size = c == 0 ? click_click_at(&ref, &scratch, r, c) : 0;
+            CHECKF(got == (size >= 2 ? PL_MOVE_OK : PL_MOVE_ILLEGAL), "move %s: %d, the board's group size %d", mv,
+                   (int)got, size);
+            if (got == PL_MOVE_OK)
+                CHECKF(st->removed - before == size, "move %s removed %lld, the board %d", mv, st->removed - before,
+                       size);
+            clicks += size >= 2;
+            CHECK(st->board.blocks == ref.blocks && st->board.width == ref.width);
+            if (clicks == checkpoint && st->line_mode) {
+                const click_board *b = click_state_board(st);
+                CHECK(!st->line_mode && b->width == ref.width && b->blocks == ref.blocks);
+                CHECK(memcmp(b->cell, ref.cell, (size_t)ref.rows * (size_t)ref.cols) == 0);
+                CHECK(memcmp(b->height, ref.height, (size_t)ref.cols * sizeof *ref.height) == 0);
+            }
+        }
+        const click_board *b = click_state_board(st);
+        CHECK(b->width == ref.width && b->blocks == ref.blocks);
+        CHECK(memcmp(b->cell, ref.cell, (size_t)ref.rows * (size_t)ref.cols) == 0);
+        CHECK(memcmp(b->height, ref.height, (size_t)ref.cols * sizeof *ref.height) == 0);
+        G->state_free(st);
+        click_scratch_free(&scratch);
+        click_board_free(&ref);
+        G->level_free(l);
+    }
+    check_context(false, 0, NULL);
+}
+
+/* A single column of 4,100 blocks is not a row: it is replayed as a
+ * column (the run-by-run path once took it for a row of one block). */
 static void long_column_not_a_row(void) {
     enum { N = 4100 };
     char *text = pl_xmalloc(2 * N + 1);
@@ -275,7 +340,7 @@ static void long_column_not_a_row(void) {
     CHECK(l != NULL);
     if (!l) return;
     click_state *st = G->state_new(l);
-    CHECK(!st->line_mode);
+    CHECK(st->line_mode && st->line.column);
     char mv[32], reason[128];
     int col;
     snprintf(mv, sizeof mv, "%d,0", N - 1);
@@ -289,6 +354,7 @@ int main(int argc, char **argv) {
     uint64_t base = check_seed_from_env(20261122);
     long_column_not_a_row();
     line_replay_vs_board(base, 12);
+    line_replay_column_vs_board(base, 12);
     property_against_exact(base, 3000);
     grammar_vs_linear(base, 500);
     census_counts(argc > 1 ? argv[1] : "data/clickomania-onecol-counts.tsv");

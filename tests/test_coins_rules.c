@@ -191,7 +191,7 @@ static int letters(const char *dir) {
         if (!CHECKF(l != NULL, "%s: %s", lp, err.msg)) continue;
         pl_moves mv;
         if (pl_moves_read(mp, &mv, &err) == 0) {
-            pl_strvec moves = {mv.text, mv.n, mv.n};
+            pl_strvec moves = {mv.text, mv.n, mv.n, NULL}; /* a view: not freed */
             gc_replay(G, l, &moves, mp, "move", "does not reach the target");
             pl_moves_free(&mv);
             count++;

@@ -41,7 +41,7 @@ typedef struct pl_header {
 } pl_header;
 
 typedef struct pl_row {
-    char *text; /* trailing white space removed */
+    char *text; /* trailing white space removed; points into the level's buf */
     int line;
     int len;
 } pl_row;
@@ -59,6 +59,7 @@ typedef struct pl_level_text {
     int nheaders, hcap;
     pl_section *sections;
     int nsections, scap;
+    char *buf; /* the file's text, rows cut in place (owned) */
 } pl_level_text;
 
 /* Splits a level file into headers, sections and rows. Rejects non-ASCII and
@@ -139,10 +140,11 @@ int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const c
  * optional first line "moves:". */
 typedef struct pl_moves {
     char file[256];
-    char **text;
+    char **text; /* each points into buf */
     int *line;
     int *col; /* column of the move's first character */
     int n, cap;
+    char *buf; /* the file's text, moves cut in place (owned) */
 } pl_moves;
 int pl_moves_read(const char *path, pl_moves *out, pl_error *err);
 int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out, pl_error *err);
@@ -154,6 +156,12 @@ void pl_moves_free(pl_moves *m);
  * else stops one byte past the cap). */
 #define PL_MAX_FILE_BYTES ((size_t)1 << 30)
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err);
+/* Whether every byte is printable ASCII or a tab (what level and MOVES files
+ * hold, a final '\r' apart); vectorised, for long lines. */
+bool pl_text_is_plain(const char *p, size_t n);
+/* The same, line breaks allowed: a whole file checked in one pass, so that
+ * a file of millions of short lines is not checked line by line. */
+bool pl_text_is_plain_lines(const char *p, size_t n);
 
 /* Writing a file so that nothing is lost and nothing is half-written: a
  * regular file (or a new one) is written to a temporary file in the same
@@ -285,14 +293,26 @@ void pl_tt_free(pl_tt *t);
 bool pl_tt_get(const pl_tt *t, pl_key128 k, int32_t *value);
 void pl_tt_put(pl_tt *t, pl_key128 k, int32_t value);
 
-/* ---------- small growable buffer of strings ---------- */
+/* ---------- growable vector of strings ---------- */
+/* The strings belong to the vector: they are copied into chunks the vector
+ * owns (no allocation a string: a certificate of millions of moves is
+ * millions of pushes), so never free() or keep one past pl_strvec_clear. */
+typedef struct pl_strchunk pl_strchunk;
 typedef struct pl_strvec {
     char **s;
     int n, cap;
+    pl_strchunk *chunks; /* the strings' storage, newest first */
 } pl_strvec;
 void pl_strvec_push(pl_strvec *v, const char *s);
+/* Pushes the n bytes at s (a string need not end there). */
+void pl_strvec_push_n(pl_strvec *v, const char *s, size_t n);
+/* Drops the last string (its bytes are kept until the vector is cleared). */
+void pl_strvec_pop(pl_strvec *v);
 void pl_strvec_clear(pl_strvec *v);
 void pl_strvec_free(pl_strvec *v);
+/* Writes every string followed by '\n' to f through a 64 KiB block (no copy
+ * of the whole list, no printf a line). 0, or -1 when a write failed. */
+int pl_strvec_write_lines(const pl_strvec *v, FILE *f);
 
 /* A growable text buffer: pl_sbuf b = {0}; printf into it; b.s is the text
  * (NUL-terminated, owned by the caller). */
@@ -301,6 +321,14 @@ typedef struct pl_sbuf {
     size_t n, cap;
 } pl_sbuf;
 void pl_sbuf_printf(pl_sbuf *b, const char *fmt, ...) PL_PRINTF(2, 3);
+/* Appends n bytes (no formatting: what long certificates are written with). */
+void pl_sbuf_append(pl_sbuf *b, const char *s, size_t n);
+/* Room for n more bytes (and the NUL) without reallocating. */
+void pl_sbuf_reserve(pl_sbuf *b, size_t n);
+/* The decimal digits of v at buf (at least PL_INT_CHARS bytes, no NUL);
+ * returns how many. printf's %lld, without printf's cost. */
+#define PL_INT_CHARS 21
+int pl_int_text(long long v, char *buf);
 /* A level's opening comment: each line of text as '# line' ('#' alone for an
  * empty one); nothing for NULL. */
 void pl_sbuf_comment(pl_sbuf *b, const char *text);

@@ -1,4 +1,5 @@
 /* Option parsing and messages shared by every command of the CLI. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,10 +232,18 @@ int pl_cli_write_certificate(const char *out, const char *what, const char *sour
                    unit, sol->moves.n == 1 ? "" : "s");
     for (int i = 0; i < sol->nvalues; i++) pl_sbuf_printf(&b, ", %s %lld", sol->value_name[i], sol->value[i]);
     pl_sbuf_printf(&b, "\nmoves:\n");
-    for (int i = 0; i < sol->moves.n; i++) pl_sbuf_printf(&b, "%s\n", sol->moves.s[i]);
-    int rc = pl_cli_write_file(out, b.s ? b.s : "");
+    pl_error err = {0};
+    pl_out o;
+    int rc = pl_out_open(&o, out, &err);
+    if (rc == 0 && (fwrite(b.s, 1, b.n, o.f) != b.n || pl_strvec_write_lines(&sol->moves, o.f)) && o.f != stdout) {
+        pl_error_set(&err, NULL, 0, 0, "cannot write %s: %s", out, strerror(errno));
+        pl_out_abort(&o);
+        rc = -1;
+    } else if (rc == 0) {
+        rc = pl_out_close(&o, &err);
+    }
     free(b.s);
-    return rc;
+    return rc ? pl_cli_fail_error(&err) : 0;
 }
 
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
@@ -261,7 +270,7 @@ void pl_cli_print_solution(FILE *f, const pl_solution *sol, const char *algorith
     if (sol->note[0]) fprintf(f, "# %s\n", sol->note);
     if (sol->status == PL_SOLVED && with_moves) {
         fprintf(f, "moves:\n");
-        for (int i = 0; i < sol->moves.n; i++) fprintf(f, "%s\n", sol->moves.s[i]);
+        pl_strvec_write_lines(&sol->moves, f); /* errors: the stream's, checked when the command ends */
     }
 }
 

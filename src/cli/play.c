@@ -88,7 +88,7 @@ static bool play_move(session *s, const char *text) {
         return false;
     }
     if (s->redo.n && strcmp(s->redo.s[s->redo.n - 1], text) == 0) {
-        free(s->redo.s[--s->redo.n]);
+        pl_strvec_pop(&s->redo);
     } else {
         pl_strvec_clear(&s->redo);
     }
@@ -104,10 +104,10 @@ static void undo(session *s) {
         snprintf(s->msg, sizeof s->msg, "nothing to undo");
         return;
     }
-    char *m = s->moves.s[--s->moves.n];
+    const char *m = s->moves.s[s->moves.n - 1];
     pl_strvec_push(&s->redo, m);
     snprintf(s->msg, sizeof s->msg, "undid %.200s", m);
-    free(m);
+    pl_strvec_pop(&s->moves);
     rebuild(s);
 }
 
@@ -125,9 +125,8 @@ static void redo(session *s) {
 static void reset(session *s) {
     clear_picks(s);
     while (s->moves.n) {
-        char *m = s->moves.s[--s->moves.n];
-        pl_strvec_push(&s->redo, m);
-        free(m);
+        pl_strvec_push(&s->redo, s->moves.s[s->moves.n - 1]);
+        pl_strvec_pop(&s->moves);
     }
     rebuild(s);
     snprintf(s->msg, sizeof s->msg, "back to the start (r replays the moves)");

@@ -26,14 +26,15 @@ static pl_section *add_section(pl_level_text *lt, const char *name, size_t n, in
     return s;
 }
 
-static void add_row(pl_section *s, const char *text, size_t n, int line) {
+/* A row's text stays in the level's buffer (NUL written after it): a level
+ * of one cell a line would otherwise cost an allocation a cell. */
+static void add_row(pl_section *s, char *text, size_t n, int line) {
     if (s->nrows == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 16;
         s->rows = pl_xrealloc(s->rows, (size_t)s->cap * sizeof *s->rows);
     }
     pl_row *r = &s->rows[s->nrows++];
-    r->text = pl_xmalloc(n + 1);
-    memcpy(r->text, text, n);
+    r->text = text;
     r->text[n] = '\0';
     r->len = (int)n;
     r->line = line;
@@ -69,30 +70,41 @@ const pl_header *pl_level_header(const pl_level_text *lt, const char *key) {
     return NULL;
 }
 
-int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *lt, pl_error *err) {
+/* The parser proper, on a buffer it owns (data[len] is writable): rows are
+ * cut in place. */
+static int parse_owned(const char *file, char *data, size_t len, pl_level_text *lt, pl_error *err) {
     memset(lt, 0, sizeof *lt);
     snprintf(lt->file, sizeof lt->file, "%s", file);
+    lt->buf = data;
+    bool plain = pl_text_is_plain_lines(data, len); /* else each line is checked, to name the byte */
     pl_section *cur = NULL;
     int line = 0;
     size_t pos = 0;
     while (pos < len) {
         line++;
         size_t start = pos;
-        while (pos < len && data[pos] != '\n') pos++;
-        size_t end = pos; /* exclusive */
-        if (pos < len) pos++; /* skip '\n' */
-        for (size_t i = start; i < end; i++) {
-            unsigned char ch = (unsigned char)data[i];
-            bool ok = (ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end);
-            if (!ok) {
-                pl_error_set(err, file, line, (int)(i - start) + 1,
-                             ch > 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
-                                       : "control character 0x%02X (level files are plain ASCII)",
-                             ch);
-                pl_level_text_free(lt);
-                return -1;
-            }
+        /* a short line (a column's cell) is scanned by hand; a long one by memchr */
+        size_t end = pos;
+        while (end < len && end - pos < 16 && data[end] != '\n') end++;
+        if (end < len && data[end] != '\n') {
+            const char *nl = memchr(data + end, '\n', len - end);
+            end = nl ? (size_t)(nl - data) : len; /* exclusive */
         }
+        pos = end < len ? end + 1 : len;                                    /* skip '\n' */
+        size_t body = end > start && data[end - 1] == '\r' ? end - 1 : end; /* a final '\r' is allowed */
+        if (!plain && !pl_text_is_plain(data + start, body - start))
+            for (size_t i = start; i < end; i++) {
+                unsigned char ch = (unsigned char)data[i];
+                bool ok = (ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end);
+                if (!ok) {
+                    pl_error_set(err, file, line, (int)(i - start) + 1,
+                                 ch > 127 ? "non-ASCII byte 0x%02X (level files are plain ASCII)"
+                                          : "control character 0x%02X (level files are plain ASCII)",
+                                 ch);
+                    pl_level_text_free(lt);
+                    return -1;
+                }
+            }
         while (end > start && (data[end - 1] == ' ' || data[end - 1] == '\t' || data[end - 1] == '\r')) end--;
         size_t first = start;
         while (first < end && (data[first] == ' ' || data[first] == '\t')) first++;
@@ -100,7 +112,9 @@ int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level
         if (data[first] == '#') continue;   /* comment */
         /* Header or section line: key at column 1, then ':'. */
         size_t k = start;
-        if (is_key_start((unsigned char)data[k])) {
+        /* a key is followed by ':', so a row without one (a long row of
+         * cells) is not scanned as a key a character at a time */
+        if (is_key_start((unsigned char)data[k]) && end - start >= 2 && memchr(data + start, ':', end - start)) {
             while (k < end && is_key_char((unsigned char)data[k])) k++;
             if (k < end && data[k] == ':') {
                 const char *key = data + start;
@@ -137,14 +151,19 @@ int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level
     return 0;
 }
 
+int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *lt, pl_error *err) {
+    char *copy = pl_xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    return parse_owned(file, copy, len, lt, err);
+}
+
 int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err) {
     char *data;
     size_t len;
     memset(out, 0, sizeof *out);
     if (pl_read_file(path, &data, &len, err)) return -1;
-    int rc = pl_level_text_parse(path, data, len, out, err);
-    free(data);
-    return rc;
+    return parse_owned(path, data, len, out, err); /* the text is the level's now */
 }
 
 void pl_level_text_free(pl_level_text *lt) {
@@ -154,11 +173,12 @@ void pl_level_text_free(pl_level_text *lt) {
     }
     free(lt->headers);
     for (int i = 0; i < lt->nsections; i++) {
-        for (int j = 0; j < lt->sections[i].nrows; j++) free(lt->sections[i].rows[j].text);
         free(lt->sections[i].rows);
         free(lt->sections[i].name);
     }
     free(lt->sections);
+    free(lt->buf);
+    lt->buf = NULL;
     lt->headers = NULL;
     lt->sections = NULL;
     lt->nheaders = lt->nsections = 0;
@@ -212,13 +232,29 @@ int pl_level_text_check(const pl_level_text *lt, const char *const *keys, const 
 
 bool pl_is_colour_char(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'); }
 
+/* Whether every byte is '.' or a colour character: branch-free, so that
+ * long rows are checked at memory speed (the loop that names a bad
+ * character runs only when this says no). */
+static bool cells_plain(const char *p, int n) {
+    unsigned bad = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)p[i];
+        unsigned char low = ch | 0x20; /* 'A'..'Z' -> 'a'..'z'; no other ASCII byte lands there */
+        bad |= (unsigned)((unsigned char)(low - 'a') >= 26) & (unsigned)((unsigned char)(ch - '0') >= 10) &
+               (unsigned)(ch != '.');
+    }
+    return bad == 0;
+}
+
 int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *g, pl_error *err) {
     memset(g, 0, sizeof *g);
     if (s->nrows == 0) return pl_error_set(err, lt->file, s->line, 1, "section '%s' has no rows", s->name);
     int cols = s->rows[0].len;
     for (int i = 0; i < s->nrows; i++) {
         const pl_row *r = &s->rows[i];
-        for (int j = 0; j < r->len; j++) {
+        bool plain = r->len == 1 ? r->text[0] == '.' || pl_is_colour_char((unsigned char)r->text[0])
+                                 : cells_plain(r->text, r->len); /* a column's rows: no call a cell */
+        for (int j = plain ? r->len : 0; j < r->len; j++) {
             int ch = (unsigned char)r->text[j];
             if (ch != '.' && !pl_is_colour_char(ch))
                 return pl_error_set(err, lt->file, r->line, j + 1,
@@ -232,7 +268,10 @@ int pl_grid_from_section(const pl_level_text *lt, const pl_section *s, pl_grid *
     g->rows = s->nrows;
     g->cols = cols;
     g->cells = pl_xmalloc((size_t)g->rows * (size_t)cols + 1);
-    for (int i = 0; i < s->nrows; i++) memcpy(g->cells + (size_t)i * (size_t)cols, s->rows[i].text, (size_t)cols);
+    if (cols == 1)
+        for (int i = 0; i < s->nrows; i++) g->cells[i] = s->rows[i].text[0];
+    else
+        for (int i = 0; i < s->nrows; i++) memcpy(g->cells + (size_t)i * (size_t)cols, s->rows[i].text, (size_t)cols);
     g->cells[(size_t)g->rows * (size_t)cols] = '\0';
     return 0;
 }
@@ -310,18 +349,30 @@ int pl_name_grid_from_section(const pl_level_text *lt, const pl_section *s, bool
         g->cells = pl_xmalloc((n + 1) * sizeof *g->cells);
         g->line = pl_xmalloc((n + 1) * sizeof *g->line);
         g->col = pl_xmalloc((n + 1) * sizeof *g->col);
-        for (size_t i = 0; i < n; i++) {
-            char name[2] = {cg.cells[i], 0};
-            int r = (int)(i / (size_t)cg.cols), c = (int)(i % (size_t)cg.cols);
-            g->line[i] = s->rows[r].line;
-            g->col[i] = c + 1;
-            int v = name_cell(lt, name, g->line[i], g->col[i], table, ncolours, max_colours, err);
-            if (v < 0) {
-                pl_grid_free(&cg);
-                pl_name_grid_free(g);
-                return -1;
+        /* a character's colour is looked up once (the table only grows, so
+         * the answer does not change), not by a string search a cell */
+        int known[256];
+        for (int ch = 0; ch < 256; ch++) known[ch] = -1;
+        size_t i = 0;
+        for (int r = 0; r < cg.rows; r++) {
+            int line = s->rows[r].line;
+            const unsigned char *row = (const unsigned char *)cg.cells + (size_t)r * (size_t)cg.cols;
+            for (int c = 0; c < cg.cols; c++, i++) {
+                g->line[i] = line;
+                g->col[i] = c + 1;
+                int v = known[row[c]];
+                if (v < 0) {
+                    char name[2] = {(char)row[c], 0};
+                    v = name_cell(lt, name, line, c + 1, table, ncolours, max_colours, err);
+                    if (v < 0) {
+                        pl_grid_free(&cg);
+                        pl_name_grid_free(g);
+                        return -1;
+                    }
+                    known[row[c]] = v;
+                }
+                g->cells[i] = v;
             }
-            g->cells[i] = v;
         }
         pl_grid_free(&cg);
         return 0;

@@ -13,19 +13,23 @@ static int parse_int(const char *s, bool allow_negative, long *v, const char **e
                      size_t n, const char *what) {
     const char *p = s;
     if (*p == '-' && allow_negative) p++;
-    if (!isdigit((unsigned char)*p)) {
+    if ((unsigned)(*p - '0') >= 10) {
         *bad = p;
         snprintf(msg, n, "expected a %s number", what);
         return -1;
     }
-    errno = 0;
-    long x = strtol(s, (char **)end, 10);
-    if (errno == ERANGE || x > 1000000000L || x < -1000000000L) {
+    /* digits by hand (strtol's locale machinery cost more than the replay of
+     * a move); beyond 10^9 the value only needs to stay beyond it */
+    long long x = 0;
+    for (; (unsigned)(*p - '0') < 10; p++)
+        if (x <= 1000000000LL) x = 10 * x + (*p - '0');
+    *end = p;
+    if (x > 1000000000LL) {
         *bad = s;
         snprintf(msg, n, "%s number out of range", what);
         return -1;
     }
-    *v = x;
+    *v = (long)(*s == '-' ? -x : x);
     return 0;
 }
 
@@ -43,17 +47,17 @@ int pl_parse_coord(const char *s, bool allow_negative, long *r, long *c, const c
     return 0;
 }
 
-static void moves_push(pl_moves *m, const char *text, size_t len, int line, int col) {
+/* A move's text stays in the file's buffer (NUL written after it): a
+ * certificate of millions of moves is not millions of allocations. */
+static void moves_push(pl_moves *m, char *text, size_t len, int line, int col) {
     if (m->n == m->cap) {
         m->cap = m->cap ? 2 * m->cap : 32;
         m->text = pl_xrealloc(m->text, (size_t)m->cap * sizeof *m->text);
         m->line = pl_xrealloc(m->line, (size_t)m->cap * sizeof *m->line);
         m->col = pl_xrealloc(m->col, (size_t)m->cap * sizeof *m->col);
     }
-    char *t = pl_xmalloc(len + 1);
-    memcpy(t, text, len);
-    t[len] = '\0';
-    m->text[m->n] = t;
+    text[len] = '\0';
+    m->text[m->n] = text;
     m->line[m->n] = line;
     m->col[m->n] = col;
     m->n++;
@@ -67,9 +71,12 @@ static bool is_status_line(const char *s, size_t n) {
     return false;
 }
 
-int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, pl_error *err) {
+/* The parser proper, on a buffer it owns (data[len] is writable). */
+static int parse_owned(const char *file, char *data, size_t len, pl_moves *m, pl_error *err) {
     memset(m, 0, sizeof *m);
     snprintf(m->file, sizeof m->file, "%s", file);
+    m->buf = data;
+    bool plain = pl_text_is_plain_lines(data, len); /* else each line is checked, to name the byte */
     int line = 0;
     bool seen_content = false;
     /* Extension of the contract: the whole text output of solve is accepted
@@ -81,10 +88,11 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, 
     while (pos < len) {
         line++;
         size_t start = pos;
-        while (pos < len && data[pos] != '\n') pos++;
-        size_t end = pos;
-        if (pos < len) pos++;
-        for (size_t i = start; i < end; i++) {
+        const char *nl = memchr(data + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - data) : len;
+        pos = nl ? end + 1 : len;
+        size_t body = end > start && data[end - 1] == '\r' ? end - 1 : end; /* a final '\r' is allowed */
+        for (size_t i = plain || pl_text_is_plain(data + start, body - start) ? end : start; i < end; i++) {
             unsigned char ch = (unsigned char)data[i];
             if (!((ch >= 32 && ch < 127) || ch == '\t' || (ch == '\r' && i + 1 == end))) {
                 pl_error_set(err, file, line, (int)(i - start) + 1, "non-ASCII or control byte 0x%02X", ch);
@@ -129,18 +137,23 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, 
     return 0;
 }
 
+int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, pl_error *err) {
+    char *copy = pl_xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    return parse_owned(file, copy, len, m, err);
+}
+
 int pl_moves_read(const char *path, pl_moves *out, pl_error *err) {
     char *data;
     size_t len;
     memset(out, 0, sizeof *out);
     if (pl_read_file(path, &data, &len, err)) return -1;
-    int rc = pl_moves_parse(path, data, len, out, err);
-    free(data);
-    return rc;
+    return parse_owned(path, data, len, out, err); /* the text is the moves' now */
 }
 
 void pl_moves_free(pl_moves *m) {
-    for (int i = 0; i < m->n; i++) free(m->text[i]);
+    free(m->buf);
     free(m->text);
     free(m->line);
     free(m->col);

@@ -140,8 +140,14 @@ void pl_moves_from_strvec(const pl_strvec *v, const char *file, pl_moves *out) {
     out->text = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->text);
     out->line = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->line);
     out->col = pl_xmalloc(((size_t)v->n + 1) * sizeof *out->col);
+    size_t total = 1;
+    for (int i = 0; i < v->n; i++) total += strlen(v->s[i]) + 1;
+    char *p = out->buf = pl_xmalloc(total); /* the texts live in buf, as pl_moves_read's */
     for (int i = 0; i < v->n; i++) {
-        out->text[i] = pl_xstrdup(v->s[i]);
+        size_t k = strlen(v->s[i]) + 1;
+        memcpy(p, v->s[i], k);
+        out->text[i] = p;
+        p += k;
         out->line[i] = i + 1;
         out->col[i] = 1;
     }

@@ -27,13 +27,26 @@ static void level_free(void *p) {
 static void level_info(const void *p, json_t *o) {
     const click_level *l = p;
     const click_board *b = &l->board;
-    click_scratch s;
-    click_scratch_init(&s, b->rows, b->cols);
-    int ng = click_find_groups(b, &s), clickable = 0;
-    for (int i = 0; i < ng; i++) clickable += s.groups[i].size >= 2;
-    click_scratch_free(&s);
+    int ng, clickable = 0;
     int counts[CLICK_MAX_COLOURS + 1];
-    click_colour_counts(b, counts);
+    if (click_board_is_line(b)) { /* the groups are the word's runs: no flood fill over 10^7 cells */
+        click_word w;
+        click_word_from_board(b, &w);
+        ng = w.ngroups;
+        memset(counts, 0, sizeof counts);
+        for (int i = 0; i < ng; i++) {
+            clickable += w.size[i] >= 2;
+            counts[w.colour[i]] += w.size[i];
+        }
+        click_word_free(&w);
+    } else {
+        click_scratch s;
+        click_scratch_init(&s, b->rows, b->cols);
+        ng = click_find_groups(b, &s);
+        for (int i = 0; i < ng; i++) clickable += s.groups[i].size >= 2;
+        click_scratch_free(&s);
+        click_colour_counts(b, counts);
+    }
     json_object_set_new(o, "rows", json_integer(b->rows));
     json_object_set_new(o, "columns", json_integer(b->cols));
     json_object_set_new(o, "colours", json_integer(b->ncolours));
@@ -59,15 +72,19 @@ static void *state_new(const void *p) {
     click_state *st = pl_xcalloc(1, sizeof *st);
     st->level = l;
     click_board_init(&st->board, l->board.rows, l->board.cols, l->board.ncolours);
-    click_board_copy(&st->board, &l->board);
-    /* at most one block a column (click_board_is_line also says yes to a
-     * single column of any height, which is not a row) */
-    st->line_mode = l->board.blocks >= CLICK_LINE_REPLAY_MIN;
-    for (int c = 0; c < l->board.width && st->line_mode; c++) st->line_mode = l->board.height[c] <= 1;
-    if (st->line_mode)
-        click_line_init(&st->line, &l->board); /* the scratch is made if the board is ever read */
-    else
+    /* at most one block a column, or one column (line_replay.c) */
+    st->line_mode = click_line_applies(&l->board);
+    if (st->line_mode) {
+        /* the board is made from the runs if it is ever read (a copy of a
+         * 10^7-column board costs more than the replay) */
+        click_line_init(&st->line, &l->board);
+        st->board.width = l->board.width;
+        st->board.blocks = l->board.blocks;
+        st->board_stale = true;
+    } else {
+        click_board_copy(&st->board, &l->board);
         click_scratch_init(&st->scratch, l->board.rows, l->board.cols);
+    }
     return st;
 }
 
@@ -115,7 +132,14 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
         return PL_MOVE_ILLEGAL;
     }
     int size;
-    if (st->line_mode) { /* the blocks are on the bottom row, one a column */
+    if (st->line_mode && st->line.column) { /* the blocks are column 0's, bottom first */
+        size = c == 0 ? click_line_click(&st->line, (long long)b->rows - 1 - r) : 0;
+        if (size >= 2) {
+            st->board.blocks -= size;
+            st->board.width = st->line.blocks > 0;
+            st->board_stale = true;
+        }
+    } else if (st->line_mode) { /* the blocks are on the bottom row, one a column */
         size = r == b->rows - 1 ? click_line_click(&st->line, c) : 0;
         if (size >= 2) {
             st->board.blocks -= size;
@@ -211,11 +235,20 @@ static int line_solution(const click_level *l, const char *name, int rc, const c
     out->limit_hit = req->limits->hit;
     out->nodes = req->limits->nodes;
     out->peak_memory = r->peak_memory;
-    char mv[48];
+    /* "r,c" by hand, not snprintf: a 10^7-block row has 2.5 million moves */
+    char mv[2 * PL_INT_CHARS + 2];
+    int k = column ? 0 : pl_int_text(b->rows - 1, mv);
+    if (!column) mv[k++] = ',';
     for (int i = 0; i < r->nclicks; i++) {
-        if (column) snprintf(mv, sizeof mv, "%lld,0", (long long)b->rows - 1 - r->pos[i]);
-        else snprintf(mv, sizeof mv, "%d,%lld", b->rows - 1, r->pos[i]);
-        pl_strvec_push(&out->moves, mv);
+        int n = k;
+        if (column) {
+            n = pl_int_text((long long)b->rows - 1 - r->pos[i], mv);
+            mv[n++] = ',';
+            mv[n++] = '0';
+        } else {
+            n += pl_int_text(r->pos[i], mv + k);
+        }
+        pl_strvec_push_n(&out->moves, mv, (size_t)n);
     }
     if (obj != CLICK_CLEAR) {
         pl_solution_set_value(out, "removed", r->removed);

@@ -1,4 +1,4 @@
-/* Replaying clicks on a one-row board in O(log n) a click, so that `verify`
+/* Replaying clicks on a one-row or one-column board in O(log n) a click, so that `verify`
  * keeps pace with the linear one-row solvers (issue 21: replaying through
  * the board, a click costs O(n) for the column shift and the labels, and a
  * 10^5-block row took seconds, a 10^7-block row hours).
@@ -9,7 +9,12 @@
  * merge. The runs of the start board are kept in a doubly linked list with
  * their current sizes, and a Fenwick tree over the runs' sizes finds the run
  * of the (c+1)-th block by descending the tree. A removed run keeps size 0;
- * a merged run gives its blocks to its left neighbour. */
+ * a merged run gives its blocks to its left neighbour.
+ *
+ * A one-column board is the same line stood up (issue 21, item 5: a
+ * 10^6-block column's certificate took minutes through the board's rules):
+ * clicking (r, 0) removes the run holding the block at height rows-1-r, and
+ * the blocks above fall as a row's blocks to the right slide left. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,21 +22,26 @@
 
 void click_line_init(click_line *ln, const click_board *b) {
     memset(ln, 0, sizeof *ln);
-    int n = 0, cap = 0;
-    for (int c = 0; c < b->width; c++) {
-        if (b->height[c] == 0) continue;
-        int colour = b->cell[(size_t)c * (size_t)b->rows];
-        if (n > 0 && ln->colour[n - 1] == colour) {
-            ln->size[n - 1]++;
-            continue;
-        }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            ln->colour = pl_xrealloc(ln->colour, (size_t)cap * sizeof *ln->colour);
-            ln->size = pl_xrealloc(ln->size, (size_t)cap * sizeof *ln->size);
-        }
-        ln->colour[n] = (uint8_t)colour;
-        ln->size[n++] = 1;
+    /* The blocks are cell[c * rows] for c < width (a settled board's
+     * non-empty columns are contiguous from the left), or column 0's
+     * cell[h] for h < height[0]. Two passes, count the runs then fill them:
+     * one allocation each. */
+    const uint8_t *cell = b->cell;
+    ln->column = b->width == 1 && b->height[0] > 1;
+    size_t rows = ln->column ? 1 : (size_t)b->rows;
+    size_t width = ln->column ? (size_t)b->height[0] : b->width > 0 ? (size_t)b->width : 0;
+    int n = width > 0;
+    for (size_t c = 1; c < width; c++) n += cell[c * rows] != cell[(c - 1) * rows];
+    ln->colour = pl_xmalloc((size_t)n + 1);
+    ln->size = pl_xmalloc(((size_t)n + 1) * sizeof *ln->size);
+    n = 0;
+    for (size_t c = 0; c < width;) {
+        uint8_t colour = cell[c * rows];
+        size_t d = c + 1;
+        while (d < width && cell[d * rows] == colour) d++;
+        ln->colour[n] = colour;
+        ln->size[n++] = (int)(d - c);
+        c = d;
     }
     ln->nruns = n;
     ln->blocks = b->blocks;
@@ -62,7 +72,7 @@ void click_line_free(click_line *ln) {
     memset(ln, 0, sizeof *ln);
 }
 
-static void tree_add(click_line *ln, int k, long long d) {
+static void tree_add(click_line *ln, int k, int d) {
     for (int i = k + 1; i <= ln->nruns; i += i & -i) ln->tree[i] += d;
 }
 
@@ -112,9 +122,22 @@ void click_line_to_board(const click_line *ln, click_board *b) {
     int c = 0;
     for (int k = ln->first; k >= 0; k = ln->next[k])
         for (int j = 0; j < ln->size[k]; j++, c++) {
-            b->cell[(size_t)c * (size_t)b->rows] = ln->colour[k];
-            b->height[c] = 1;
+            if (ln->column) {
+                b->cell[c] = ln->colour[k];
+            } else {
+                b->cell[(size_t)c * (size_t)b->rows] = ln->colour[k];
+                b->height[c] = 1;
+            }
         }
-    b->width = c;
+    if (ln->column) b->height[0] = c;
+    b->width = ln->column ? c > 0 : c;
     b->blocks = c;
+}
+
+bool click_line_applies(const click_board *b) {
+    if (b->blocks < CLICK_LINE_REPLAY_MIN) return false;
+    if (b->width == 1) return true; /* one column */
+    unsigned tall = 0;
+    for (int c = 0; c < b->width; c++) tall |= (unsigned)(b->height[c] > 1);
+    return tall == 0;
 }

@@ -5,32 +5,38 @@
 
 #include "puzzlelab/clickomania.h"
 
-/* A board whose columns hold at most one block each, as runs of one colour
- * (line_replay.c): a click costs O(log n) instead of O(n). */
+/* A board whose columns hold at most one block each, or whose blocks are
+ * all in column 0, as runs of one colour (line_replay.c): a click costs
+ * O(log n) instead of O(n). */
 typedef struct click_line {
+    bool column; /* the blocks are column 0's, bottom first */
     int nruns;
     uint8_t *colour;
     int *size;        /* blocks in each run now (0: removed or merged) */
     int *next, *prev; /* the list of live runs, in order; -1 ends it */
     int first;
-    long long *tree; /* Fenwick tree over size, 1-based */
+    int32_t *tree;   /* Fenwick tree over size, 1-based (a board holds at most INT_MAX blocks) */
     int top;         /* the largest power of two <= nruns */
     long long blocks;
 } click_line;
 void click_line_init(click_line *ln, const click_board *b);
 void click_line_free(click_line *ln);
-/* Clicks the block in column col (0-based among the blocks left); returns
+/* Clicks the block in column col, or at height col of a column (0-based
+ * among the blocks left); returns
  * the size of its group, and removes the group when the size is 2 or more
  * (0: no block there). */
 int click_line_click(click_line *ln, long long col);
 /* The board the runs describe (b has the start board's dimensions). */
 void click_line_to_board(const click_line *ln, click_board *b);
 
-/* Boards of at most one block a column and at least this many blocks are
+/* Boards of at most one block a column, or of one column, with at least
+ * this many blocks are
  * replayed as a click_line (`verify` of the long rows the one-row
  * algorithms solve); st->board is then brought up to date only when read,
  * through click_state_board. */
 #define CLICK_LINE_REPLAY_MIN 4096
+/* Whether b is replayed as a click_line (the test above). */
+bool click_line_applies(const click_board *b);
 
 typedef struct click_state {
     const click_level *level;

@@ -171,7 +171,14 @@ int twodots_level_parse(const pl_level_text *lt, twodots_level *out, pl_error *e
         return -1;
     out->rows = g.rows;
     out->cols = g.cols;
-    for (int c = 0; c < g.cols; c++) {
+    /* settled: no empty cell right below a dot; checked row-major and
+     * branch-free, the column scan below only names the first fault */
+    unsigned unsettled = 0;
+    for (int r = 1; r < g.rows; r++) {
+        const int *up = g.cells + (size_t)(r - 1) * (size_t)g.cols, *row = up + g.cols;
+        for (int c = 0; c < g.cols; c++) unsettled |= (unsigned)(up[c] != 0) & (unsigned)(row[c] == 0);
+    }
+    for (int c = 0; c < g.cols && unsettled; c++) {
         bool dot_above = false;
         for (int r = 0; r < g.rows; r++) {
             int i = r * g.cols + c;
@@ -313,12 +320,9 @@ int twodots_move_parse(const char *text, twodots_move *m, char *why, size_t n, i
         long r, c;
         const char *end;
         /* negative cells parse: off the board is an illegal move, not bad syntax */
+        /* pl_parse_coord keeps |r|, |c| <= 10^9, which fits an int; a
+         * tighter cap here refused the certificates of rows over 10^6 dots */
         if (pl_parse_coord(p, true, &r, &c, &end, &bad, msg, sizeof msg)) goto fail;
-        if (r > 1000000 || c > 1000000 || r < -1000000 || c < -1000000) {
-            bad = p;
-            snprintf(msg, sizeof msg, "coordinate too large");
-            goto fail;
-        }
         push(m, (int)r, (int)c);
         p = end;
         if (!*p) break;
@@ -343,8 +347,20 @@ fail:
 }
 
 void twodots_path_text(const twodots_level *l, const int *path, int len, char *buf, size_t n) {
+    /* by hand, not snprintf a dot: a 10^7-dot row's certificate is millions
+     * of cells; a cell that would not fit whole is left out, as before */
     size_t used = 0;
     buf[0] = '\0';
-    for (int i = 0; i < len && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "%s%d,%d", i ? " " : "", path[i] / l->cols, path[i] % l->cols);
+    for (int i = 0; i < len; i++) {
+        char cell[2 * PL_INT_CHARS + 2];
+        size_t k = 0;
+        if (i) cell[k++] = ' ';
+        k += (size_t)pl_int_text(path[i] / l->cols, cell + k);
+        cell[k++] = ',';
+        k += (size_t)pl_int_text(path[i] % l->cols, cell + k);
+        if (used + k + 1 > n) break;
+        memcpy(buf + used, cell, k);
+        used += k;
+    }
+    buf[used] = '\0';
 }
