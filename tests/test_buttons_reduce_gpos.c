@@ -96,7 +96,7 @@ static int expected_buttons(const pl_gpos *g) {
 static void test_reduction(int count) {
     const pl_reduction *r = thm8();
     if (!CHECKF(r != NULL, "no theorem 8")) return;
-    int agree[3] = {0}, refused = 0, vars[7] = {0};
+    int agree[3] = {0}, refused = 0, vars[11] = {0};
     for (int i = 0; i < count; i++) {
         int w = i % 2 ? 2 : 1;
         char *text = NULL, *lt = NULL;
@@ -107,7 +107,7 @@ static void test_reduction(int count) {
             seed = 80000 + (uint64_t)i * 1000 + k;
             pl_rng rg;
             pl_rng_seed(&rg, seed);
-            int n = 2 * (1 + (int)pl_rng_below(&rg, 3)), m = 1 + (int)pl_rng_below(&rg, 5);
+            int n = 2 * (1 + (int)pl_rng_below(&rg, 5)), m = 1 + (int)pl_rng_below(&rg, 2 + n / 2);
             int width = 1 + (int)pl_rng_below(&rg, 3);
             if (width > n) width = n;
             pl_error gerr = {0};
@@ -177,9 +177,10 @@ static void test_reduction(int count) {
         free(text);
     }
     check_clear_context();
-    printf("theorem 8: %d formulas won by player 1, %d by player 2 (%d with 2 variables, %d with 4, %d with 6), the "
-           "level agrees on all of them; %d drawn formulas out of reach (a literal in three clauses) redrawn\n",
-           agree[1], agree[2], vars[2], vars[4], vars[6], refused);
+    printf("theorem 8: %d formulas won by player 1, %d by player 2 (%d, %d, %d, %d, %d with 2, 4, 6, 8, 10 "
+           "variables), the level agrees on all of them; %d drawn formulas out of reach (a literal in three clauses) "
+           "redrawn\n",
+           agree[1], agree[2], vars[2], vars[4], vars[6], vars[8], vars[10], refused);
 }
 
 static void test_refusals(void) {
@@ -202,8 +203,85 @@ static void test_refusals(void) {
     pl_gpos_free(&g);
 }
 
+/* The level with Blue's last cut free from the start: the gate's three
+ * buttons (the blue ones of row 0 without a blue button below: a variable's
+ * s has its column T under it) moved to a row of their own, below and right
+ * of everything, so that no line through them meets another button. */
+static char *ungated(const char *lt) {
+    pl_strvec lines = {0};
+    for (const char *p = lt; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%.*s", (int)len, p);
+        pl_strvec_push(&lines, buf);
+        p += len + (e != NULL);
+    }
+    int first = 0;
+    while (first < lines.n && (lines.s[first][0] == '#' || strchr(lines.s[first], ':'))) first++;
+    int rows = lines.n - first, cols = (int)strlen(lines.s[first]);
+    pl_sbuf b = {0};
+    for (int i = 0; i < first; i++) pl_sbuf_printf(&b, "%s\n", lines.s[i]);
+    for (int r = 0; r < rows + cols + 4; r++) {
+        for (int c = 0; c < cols + 6; c++) {
+            char ch = '.';
+            if (r < rows && c < cols) ch = lines.s[first + r][c];
+            if (r == 0 && c < cols && ch == 'b') { /* a g: no blue below it (a variable's s has its column T) */
+                bool below = false;
+                for (int q = 1; q < rows; q++) below |= lines.s[first + q][c] == 'b';
+                if (!below) ch = '.';
+            }
+            if (r == rows + cols + 3 && c >= cols + 3) ch = 'b';
+            pl_sbuf_printf(&b, "%c", ch);
+        }
+        pl_sbuf_printf(&b, "\n");
+    }
+    pl_strvec_free(&lines);
+    return b.s;
+}
+
+/* Why Blue's last cut is gated: free from the start it is a pass, and a pass
+ * lets Blue set its variables after seeing Red's; the smallest formula found
+ * where that changes the winner is printed. */
+static void test_gate_needed(void) {
+    const pl_reduction *r = thm8();
+    if (!r) return;
+    bool found = false;
+    for (int m = 1; m <= 3 && !found; m++)
+        for (uint64_t seed = 1; seed <= 200 && !found; seed++) {
+            pl_error err = {0};
+            char *text = pl_gpos_random(2, m, 2, 'a', seed, &err);
+            if (!text) continue;
+            pl_gpos g = parse_ok(text);
+            char *lt = r->build(&g, "t.gpos", &err);
+            if (lt) {
+                char *u = ungated(lt);
+                void *a = gc_load(&pl_game_buttons, "gated.level", lt), *b = gc_load(&pl_game_buttons, "ungated.level", u);
+                if (a && b) {
+                    pl_strvec pa = {0}, pb = {0};
+                    int wa = level_winner(a, &pa), wb = level_winner(b, &pb);
+                    if (wa != wb) {
+                        found = true;
+                        printf("Blue's last cut free from the start changes the winner from %d to %d on:\n%s", wa, wb,
+                               text);
+                    }
+                    pl_strvec_free(&pa);
+                    pl_strvec_free(&pb);
+                }
+                if (a) pl_game_buttons.level_free(a);
+                if (b) pl_game_buttons.level_free(b);
+                free(u);
+                free(lt);
+            }
+            pl_gpos_free(&g);
+            free(text);
+        }
+    CHECKF(found, "no formula where an ungated last cut changes the winner (the gate would be unneeded)");
+}
+
 int main(void) {
     test_refusals();
+    test_gate_needed();
     test_reduction(SANITIZED ? 120 : 600);
     return check_done("test_buttons_reduce_gpos");
 }

@@ -48,7 +48,6 @@
 #include "reduce.h"
 #include "twoplayer.h"
 
-#define T8_MAX_PER_PLAYER 4
 #define T8_TRIALS 500
 
 typedef struct t8occ {
@@ -104,15 +103,8 @@ static int t8_prepare(const pl_gpos *g, t8 *t, pl_error *err) {
     memset(t, 0, sizeof *t);
     t->src = g;
     t->n = g->f.nvars;
-    int half[3] = {0, 0, 0};
-    for (int v = 1; v <= t->n; v++) half[g->owner[v]]++;
     if (t->n == 0)
         return pl_error_set(err, g->f.file, 1, 1, "Theorem 8's construction needs a variable for each player");
-    if (half[2] > T8_MAX_PER_PLAYER)
-        return pl_error_set(err, g->f.file, 1, 1,
-                            "Theorem 8's construction takes at most %d variables a player (Blue's gate row holds "
-                            "the s buttons of Red's variables two by two), not %d",
-                            T8_MAX_PER_PLAYER, half[2]);
     int m = g->f.nclauses;
     t->origin = pl_xmalloc(((size_t)m + 1) * sizeof *t->origin);
     t->nocc = pl_xmalloc(((size_t)m + 1) * sizeof *t->nocc);
@@ -166,7 +158,7 @@ static int t8_prepare(const pl_gpos *g, t8 *t, pl_error *err) {
 /* One placement from the seed (0, or 1 when it clashes). */
 static int t8_place(t8 *t, uint64_t seed) {
     const pl_gpos *g = t->src;
-    int n = t->n, k = 0;
+    int n = t->n;
     pl_rng rng;
     pl_rng_seed(&rng, seed);
     t->nb = 0;
@@ -180,24 +172,23 @@ static int t8_place(t8 *t, uint64_t seed) {
     t->red = pl_xmalloc(((size_t)t->ncl + 1) * sizeof *t->red);
     t->blk = pl_xmalloc(((size_t)t->ncl + 1) * sizeof *t->blk);
     t->nblk = pl_xcalloc((size_t)t->ncl + 1, sizeof *t->nblk);
-    for (int v = 1; v <= n; v++) k += g->owner[v] == 1;
-    /* rows: 0 the gate, 1..k Blue's s rows, then the clauses, then the unused copies */
-    int *srow = pl_xmalloc(((size_t)n + 1) * sizeof *srow), next = 1;
-    for (int v = 1; v <= n; v++) srow[v] = g->owner[v] == 1 ? next++ : 0;
+    /* rows: 0 Blue's s buttons and the gate, then one row for each s of
+     * Red's, then the clauses, then the unused copies */
+    int *srow = pl_xcalloc((size_t)n + 1, sizeof *srow), next = 1;
+    for (int v = 1; v <= n; v++) srow[v] = g->owner[v] == 1 ? 0 : next++;
     int crow0 = next, free_row = crow0 + t->ncl;
     int unused = 0;
     for (int v = 1; v <= n; v++)
         for (int a = 0; a < 2; a++)
             for (int b = 0; b < 2; b++) unused += t->used[v][a][b] < 0;
     int height = free_row + unused, width = 2 * height + 8;
-    int *slot = pl_xmalloc((size_t)n * sizeof *slot);
-    for (int i = 0; i < n; i++) slot[i] = i;
+    int *col = pl_xmalloc(((size_t)n + 1) * sizeof *col), *order = pl_xmalloc((size_t)n * sizeof *order);
+    for (int i = 0; i < n; i++) order[i] = i + 1;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)pl_rng_below(&rng, (uint64_t)i + 1), x = slot[i];
-        slot[i] = slot[j], slot[j] = x;
+        int j = (int)pl_rng_below(&rng, (uint64_t)i + 1), x = order[i];
+        order[i] = order[j], order[j] = x;
     }
-    int *col = pl_xmalloc(((size_t)n + 1) * sizeof *col);
-    for (int v = 1; v <= n; v++) col[v] = 2 * width + slot[v - 1] * width + (int)pl_rng_below(&rng, (uint64_t)width / 4);
+    for (int i = 0; i < n; i++) col[order[i]] = 2 * width + i * width + (int)pl_rng_below(&rng, (uint64_t)width / 4);
     for (int v = 1; v <= n; v++) {
         char c = g->owner[v] == 1 ? 'b' : 'r';
         t->s[v] = t8_btn(t, srow[v], col[v], c);
@@ -261,23 +252,19 @@ static int t8_place(t8 *t, uint64_t seed) {
                 }
         memcpy(t->red[i], reds, sizeof reds);
     }
-    /* the gate row: g, Red's s buttons two by two, g in the middle, g */
-    int sx[T8_MAX_PER_PLAYER + 1], ns = 0;
-    for (int v = 1; v <= n; v++)
-        if (g->owner[v] == 2) sx[ns++] = col[v];
-    for (int a = 0; a < ns; a++)
-        for (int b = a + 1; b < ns; b++)
-            if (sx[b] < sx[a]) {
-                int x = sx[a];
-                sx[a] = sx[b], sx[b] = x;
-            }
-    int lo = ns ? sx[0] : width, hi = ns ? sx[ns - 1] : width + 4;
-    int mlo = ns >= 3 ? sx[1] : lo - 2, mhi = ns >= 3 ? sx[2] : hi + 2;
+    /* the gate on row 0: g left of Blue's s buttons, g between two of them, g
+     * right of all */
+    int bx[PL_GPOS_MAX_VARIABLES], nbx = 0;
+    for (int i = 0; i < n; i++)
+        if (g->owner[order[i]] == 1) bx[nbx++] = col[order[i]];
+    int gap = nbx > 1 ? (int)pl_rng_below(&rng, (uint64_t)nbx - 1) : 0;
+    int lo = bx[0], hi = bx[nbx - 1];
+    int glo = nbx > 1 ? bx[gap] : lo, ghi = nbx > 1 ? bx[gap + 1] : lo + 4;
     t->g[0] = t8_btn(t, 0, lo - 3 - (int)pl_rng_below(&rng, (uint64_t)width), 'b');
-    t->g[1] = t8_btn(t, 0, mlo + 1 + (int)pl_rng_below(&rng, (uint64_t)(mhi - mlo > 1 ? mhi - mlo - 1 : 1)), 'b');
+    t->g[1] = t8_btn(t, 0, glo + 1 + (int)pl_rng_below(&rng, (uint64_t)(ghi - glo > 1 ? ghi - glo - 1 : 1)), 'b');
     t->g[2] = t8_btn(t, 0, hi + 3 + (int)pl_rng_below(&rng, (uint64_t)width), 'b');
+    free(order);
     free(srow);
-    free(slot);
     free(col);
     /* normalise and check */
     int minr = 1 << 30, minc = 1 << 30, maxr = -(1 << 30), maxc = -(1 << 30);
@@ -320,7 +307,7 @@ static char *t8_text(const t8 *t, const char *src_name, bool comments) {
 
 /* The intended cuts: ends, middle, blockers (buttons of t). */
 typedef struct t8cut {
-    int a, b, mid, nblk, blk[T8_MAX_PER_PLAYER + 1];
+    int a, b, nmid, mid[PL_GPOS_MAX_VARIABLES + 1], nblk, blk[PL_GPOS_MAX_VARIABLES + 1];
 } t8cut;
 
 static int far_near(const t8 *t, int s, int x, int y, int *near) {
@@ -333,19 +320,29 @@ static int far_near(const t8 *t, int s, int x, int y, int *near) {
 static t8cut t8_setting(const t8 *t, int v, int kind) {
     t8cut c = {0};
     c.a = t->s[v];
-    c.b = far_near(t, t->s[v], t->copyb[v][kind][0], t->copyb[v][kind][1], &c.mid);
+    c.nmid = 1;
+    c.b = far_near(t, t->s[v], t->copyb[v][kind][0], t->copyb[v][kind][1], &c.mid[0]);
+    return c;
+}
+
+/* Blue's last cut: g g g with the s of every Blue variable between (size 3
+ * once Blue has set them all). */
+static t8cut t8_gate(const t8 *t) {
+    t8cut c = {0};
+    c.a = t->g[0], c.b = t->g[2];
+    c.mid[c.nmid++] = t->g[1];
+    for (int v = 1; v <= t->n; v++)
+        if (t->src->owner[v] == 1) c.mid[c.nmid++] = t->s[v];
     return c;
 }
 
 static int t8_intended(const t8 *t, t8cut *out) {
     int k = 0;
     for (int v = 1; v <= t->n; v++) out[k++] = t8_setting(t, v, 0), out[k++] = t8_setting(t, v, 1);
-    t8cut gate = {t->g[0], t->g[2], t->g[1], 0, {0}};
-    for (int v = 1; v <= t->n; v++)
-        if (t->src->owner[v] == 2) gate.blk[gate.nblk++] = t->s[v];
-    out[k++] = gate;
+    out[k++] = t8_gate(t);
     for (int i = 0; i < t->ncl; i++) {
-        t8cut c = {t->red[i][0], t->red[i][2], t->red[i][1], t->nblk[i], {0}};
+        t8cut c = {0};
+        c.a = t->red[i][0], c.b = t->red[i][2], c.nmid = 1, c.mid[0] = t->red[i][1], c.nblk = t->nblk[i];
         memcpy(c.blk, t->blk[i], sizeof t->blk[i]);
         out[k++] = c;
     }
@@ -374,10 +371,10 @@ static int t8_check(const t8 *t) {
                     ab[q][0] = g.button[t->br[c->a] * l.cols + t->bc[c->a]];
                     ab[q][1] = g.button[t->br[c->b] * l.cols + t->bc[c->b]];
                     mid[q] = blk[q] = (b2set){{0, 0}};
-                    b2_add(&mid[q], g.button[t->br[c->mid] * l.cols + t->bc[c->mid]]);
+                    for (int j = 0; j < c->nmid; j++) b2_add(&mid[q], g.button[t->br[c->mid[j]] * l.cols + t->bc[c->mid[j]]]);
                     for (int j = 0; j < c->nblk; j++) b2_add(&blk[q], g.button[t->br[c->blk[j]] * l.cols + t->bc[c->blk[j]]]);
                 }
-                int matched = 0;
+                int matched = 0, blue = l.cell[t->br[t->g[0]] * l.cols + t->bc[t->g[0]]];
                 rc = 0;
                 for (int x = 0; x < g.ncuts && !rc; x++) {
                     const b2cut *y = &g.cut[x];
@@ -395,7 +392,22 @@ static int t8_check(const t8 *t) {
                     b2set own = y->mid;
                     b2_add(&own, y->a);
                     b2_add(&own, y->b);
-                    bool never = false;
+                    /* or a blue cut through two of Blue's keys (the s of two
+                     * variables, or one and a g): each of Blue's intended cuts
+                     * spends one key, so after it Blue has at most k moves
+                     * against Red's k settings, which nothing can take away:
+                     * Blue loses */
+                    int keys = 0;
+                    if (g.colour[y->a] == blue) {
+                        bool gate_key = false;
+                        for (int v = 1; v <= t->n; v++)
+                            if (t->src->owner[v] == 1 && b2_has(&own, g.button[t->br[t->s[v]] * l.cols + t->bc[t->s[v]]]))
+                                keys++;
+                        for (int j = 0; j < 3; j++)
+                            gate_key |= b2_has(&own, g.button[t->br[t->g[j]] * l.cols + t->bc[t->g[j]]]);
+                        keys += gate_key;
+                    }
+                    bool never = keys >= 2;
                     for (int qb = 0; qb < g.n && !never; qb++) {
                         if (!b2_has(&y->block, qb)) continue;
                         bool all = true;
@@ -478,7 +490,7 @@ int buttons_thm8_forward(const void *src, const pl_moves *cert, pl_strvec *moves
         set |= (uint64_t)1 << (v - 1), val |= (uint64_t)1 << (v - 1);
         mover = 3 - mover;
     }
-    t8cut gate = {t.g[0], t.g[2], t.g[1], 0, {0}};
+    t8cut gate = t8_gate(&t);
     push_cut(&t, &gate, moves);
     for (int i = 0; i < t.ncl; i++) {
         int c = t.origin[i];
@@ -488,7 +500,8 @@ int buttons_thm8_forward(const void *src, const pl_moves *cert, pl_strvec *moves
             sat |= (((val >> (abs(l) - 1)) & 1u) != 0) == (l > 0);
         }
         if (!sat) {
-            t8cut cc = {t.red[i][0], t.red[i][2], t.red[i][1], 0, {0}};
+            t8cut cc = {0};
+            cc.a = t.red[i][0], cc.b = t.red[i][2];
             push_cut(&t, &cc, moves);
             break;
         }
