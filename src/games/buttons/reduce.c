@@ -1250,7 +1250,7 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
     {"gpos", 8, "Theorem 8: G_pos(CNF) (Schaefer's G_%free(CNF)) -> partisan LAST Buttons & Scissors (b against r), "
                 "directions *, sizes {3}",
      "a variable a cross of five of its owner's colour (T a column, F a diagonal, sharing s); a clause a row of "
-     "three r with a b between for each Blue literal; Blue's last cut g g g through the s of Red's variables",
+     "three r with a b between for each Blue literal; Blue's last cut g g g through the s of Blue's own variables (feasible once Blue has set them all)",
      buttons_thm8_build, buttons_thm8_forward, buttons_thm8_lift},
     {"geography", 9, "Theorem 9: Geography (Lemma 4: in, out <= 2, degree <= 3) -> IMPARTIAL Buttons & Scissors",
      "an arc a wire of three pairs, a vertex a chain x y between its in- and out-wires; two out-wires share their "

@@ -22,9 +22,14 @@
  *   the literal is made false (an F button for x, a T button for -x). The
  *   clause cut is feasible exactly when every literal of C is false or is
  *   Red's and unset, i.e. when Red can make C false;
- * - Blue's bonus: a row g s s g s s g through the s buttons of Red's
- *   variables (at most four): the cut g g g is feasible only once Red has set
- *   every variable, so Blue never has a spare move while variables are open.
+ * - Blue's bonus: a row g ... g ... g through the s buttons of Blue's own
+ *   variables: the cut g g g has size 3 only once Blue has set every
+ *   variable, i.e. at Blue's turn k + 1 at the earliest, after Red's k-th
+ *   move; so Blue never has a spare move while variables are open. Three
+ *   blue buttons of that row other than g g g are a cut through two of
+ *   Blue's keys (two s, or an s and a g); each intended blue cut spends one
+ *   key, so such a cut leaves Blue at most k moves against Red's k settings,
+ *   which nothing can take away: Blue loses (the check accepts them).
  * Each literal has two copies (the two non-shared buttons of T or of F), so
  * a literal may occur in at most two clauses; tautologies are dropped.
  * Proof: with both bonuses, Blue makes k settings + 1, Red k settings + the
@@ -36,8 +41,8 @@
  * clause false, so after Blue's g g g Red cuts that clause and Blue is stuck.
  * tests/test_buttons_reduce_gpos.c checks the winner on random formulas.
  *
- * Geometry: s rows on top (the gate row first), one row a clause, one row
- * each unused copy; a variable's column drawn at random; a placement is
+ * Geometry: row 0 Blue's s buttons and g g g, then a row for each s of
+ * Red's, one row a clause, one row each unused copy; a variable's column drawn at random; a placement is
  * accepted only when the board's table of cuts (twoplayer.c: every cut the
  * board can ever make, with its middle and blocking buttons) is exactly the
  * intended one. O(trials * (b^2 + b L)) for b buttons and lines of length L. */
@@ -295,7 +300,8 @@ static char *t8_text(const t8 *t, const char *src_name, bool comments) {
                        "# construction: %d x %d, %d buttons (%d b, %d r): a variable a cross s t t (T: true, a "
                        "column) s f f (F: false, a diagonal); a clause a row of three r (a Red literal's copy that "
                        "stays while it is not true, or private) with a b between for each Blue literal (a copy that "
-                       "goes when it is made false); row 0: Blue's gate g g g through the s of Red's variables\n",
+                       "goes when it is made false); row 0: Blue's last cut g g g through the s of Blue's variables "
+                       "(feasible once Blue has set them all)\n",
                        t->rows, t->cols, t->nb, nblue, nred);
         pl_sbuf_printf(&b, "# promises: directions *, sizes 3; player 1 wins iff player 1 wins the formula game\n");
     }
