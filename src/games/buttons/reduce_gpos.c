@@ -282,6 +282,14 @@ static int t8_place(t8 *t, uint64_t seed) {
     return 0;
 }
 
+/* Of the two copies x, y on a line from s: the farther (the cut's other
+ * end); *near gets the nearer (its middle). */
+static int far_near(const t8 *t, int s, int x, int y, int *near) {
+    int dx = abs(t->br[x] - t->br[s]) + abs(t->bc[x] - t->bc[s]), dy = abs(t->br[y] - t->br[s]) + abs(t->bc[y] - t->bc[s]);
+    *near = dx < dy ? x : y;
+    return dx < dy ? y : x;
+}
+
 static char *t8_text(const t8 *t, const char *src_name, bool comments) {
     char *grid = pl_xmalloc((size_t)t->rows * (size_t)t->cols + 1);
     memset(grid, '.', (size_t)t->rows * (size_t)t->cols);
@@ -303,6 +311,19 @@ static char *t8_text(const t8 *t, const char *src_name, bool comments) {
                        "goes when it is made false); row 0: Blue's last cut g g g through the s of Blue's variables "
                        "(feasible once Blue has set them all)\n",
                        t->rows, t->cols, t->nb, nblue, nred);
+        for (int v = 1; v <= t->n; v++) {
+            int sb = t->s[v], tf = far_near(t, sb, t->copyb[v][0][0], t->copyb[v][0][1], &(int){0}),
+                ff = far_near(t, sb, t->copyb[v][1][0], t->copyb[v][1][1], &(int){0});
+            pl_sbuf_printf(&b, "# x%d (player %d, %c): s %d,%d; T (true) %d,%d %d,%d; F (false) %d,%d %d,%d\n", v,
+                           g->owner[v], t->bcol[sb], t->br[sb], t->bc[sb], t->br[sb], t->bc[sb], t->br[tf], t->bc[tf],
+                           t->br[sb], t->bc[sb], t->br[ff], t->bc[ff]);
+        }
+        for (int i = 0; i < t->ncl; i++)
+            pl_sbuf_printf(&b, "# clause %d (line %d): row %d, Red's cut %d,%d %d,%d\n", t->origin[i] + 1,
+                           g->f.line[t->origin[i]], t->br[t->red[i][0]], t->br[t->red[i][0]], t->bc[t->red[i][0]],
+                           t->br[t->red[i][2]], t->bc[t->red[i][2]]);
+        pl_sbuf_printf(&b, "# Blue's last cut: %d,%d %d,%d\n", t->br[t->g[0]], t->bc[t->g[0]], t->br[t->g[2]],
+                       t->bc[t->g[2]]);
         pl_sbuf_printf(&b, "# promises: directions *, sizes 3; player 1 wins iff player 1 wins the formula game\n");
     }
     pl_sbuf_printf(&b, "players: partisan b r\ndirections: *\nsizes: 3\n");
@@ -316,11 +337,6 @@ typedef struct t8cut {
     int a, b, nmid, mid[PL_GPOS_MAX_VARIABLES + 1], nblk, blk[PL_GPOS_MAX_VARIABLES + 1];
 } t8cut;
 
-static int far_near(const t8 *t, int s, int x, int y, int *near) {
-    int dx = abs(t->br[x] - t->br[s]) + abs(t->bc[x] - t->bc[s]), dy = abs(t->br[y] - t->br[s]) + abs(t->bc[y] - t->bc[s]);
-    *near = dx < dy ? x : y;
-    return dx < dy ? y : x;
-}
 
 /* T (kind 0) or F (kind 1) of v. */
 static t8cut t8_setting(const t8 *t, int v, int kind) {
