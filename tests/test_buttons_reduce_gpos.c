@@ -116,7 +116,8 @@ static void test_reduction(int count) {
             g = parse_ok(text);
             lt = r->build(&g, "t.gpos", &err);
             if (!lt) {
-                CHECKF(strstr(err.msg, "occurs in more than two clauses") || strstr(err.msg, "more than three literals"),
+                CHECKF(strstr(err.msg, "occurs in more than two clauses") ||
+                           strstr(err.msg, "more than three literals"),
                        "build: %s\n%s", err.msg, text);
                 refused++;
                 pl_gpos_free(&g);
@@ -150,7 +151,8 @@ static void test_reduction(int count) {
             /* lift: the principal variation, and the forward line */
             for (int q = 0; q < 2; q++) {
                 const pl_strvec *line = q ? &moves : &pv;
-                if (!gc_lifts(r, &pl_problem_gpos, &g, line, q ? "lift of the forward line" : "lift of the PV")) continue;
+                if (!gc_lifts(r, &pl_problem_gpos, &g, line, q ? "lift of the forward line" : "lift of the PV"))
+                    continue;
                 pl_moves lm;
                 pl_moves_from_strvec(line, "(moves)", &lm);
                 pl_strvec cert = {0};
@@ -256,7 +258,8 @@ static void test_gate_needed(void) {
             char *lt = r->build(&g, "t.gpos", &err);
             if (lt) {
                 char *u = ungated(lt);
-                void *a = gc_load(&pl_game_buttons, "gated.level", lt), *b = gc_load(&pl_game_buttons, "ungated.level", u);
+                void *a = gc_load(&pl_game_buttons, "gated.level", lt),
+                     *b = gc_load(&pl_game_buttons, "ungated.level", u);
                 if (a && b) {
                     pl_strvec pa = {0}, pb = {0};
                     int wa = level_winner(a, &pa), wb = level_winner(b, &pb);

@@ -35,8 +35,10 @@ static void parse_bad(const char *text, const char *msg) {
     pl_gpos g;
     pl_error err = {0};
     char got[512] = "";
-    if (pl_gpos_parse("t.gpos", text, strlen(text), &g, &err) == 0) pl_gpos_free(&g);
-    else pl_error_format(&err, got, sizeof got);
+    if (pl_gpos_parse("t.gpos", text, strlen(text), &g, &err) == 0)
+        pl_gpos_free(&g);
+    else
+        pl_error_format(&err, got, sizeof got);
     CHECKF(strcmp(got, msg) == 0, "expected '%s', got '%s'", msg, got);
 }
 
@@ -51,12 +53,14 @@ static void test_parse(void) {
               "player 2's)");
     parse_bad("p gpos 4 0\nb 1 2 3\nr 4\n",
               "t.gpos:1:8: player 1 ('b') has 3 variables and player 2 ('r') 1: the game needs halves of equal size");
-    parse_bad("p gpos 2 1\nb 1\nr 2\n1 3 0\n", "t.gpos:4:3: literal 3 names variable 3, but the header says 2 variables");
+    parse_bad("p gpos 2 1\nb 1\nr 2\n1 3 0\n",
+              "t.gpos:4:3: literal 3 names variable 3, but the header says 2 variables");
     parse_bad("p gpos 2 1\nb 1\nr 2\n1 2\n", "t.gpos:4:1: clause 1 is not ended by 0 (every clause ends with a 0)");
     parse_bad("p gpos 2 2\nb 1\nr 2\n1 2 0\n", "t.gpos:1:10: the header announces 2 clauses, the file has 1");
     parse_bad("p gpos 2 1\nb 1 0 2\nr 2\n1 2 0\n", "t.gpos:2:7: expected the end of the line after the 0");
     parse_bad("p gpos 2 1\nb 1\n1\nr 2\n2 0\n", "t.gpos:4:1: a 'r' line inside clause 1 (it is not ended by 0)");
-    parse_bad("p gpos 2 1\nb 1\nr 2\n1 x 0\n", "t.gpos:4:3: expected a literal (or a line 'b V ...', 'r V ...') (a whole number)");
+    parse_bad("p gpos 2 1\nb 1\nr 2\n1 x 0\n",
+              "t.gpos:4:3: expected a literal (or a line 'b V ...', 'r V ...') (a whole number)");
     parse_bad("c only\n", "t.gpos:1:1: expected the header 'p gpos VARIABLES CLAUSES' (the file has none)");
     pl_gpos g = parse_ok("c ok\np gpos 4 2\nb 1 3 0\nr 2\nr 4\n1 -2\n 3 0 -4 0\n");
     CHECK(g.f.nvars == 4 && g.f.nclauses == 2 && g.owner[1] == 1 && g.owner[2] == 2 && g.owner[3] == 1 &&
@@ -114,7 +118,8 @@ static void break_strategy(const pl_gpos *g, const pl_strvec *s, pl_rng *r) {
     char msg[512];
     /* the other winner */
     pl_strvec w = {0};
-    for (int i = 0; i < s->n; i++) pl_strvec_push(&w, i ? s->s[i] : strcmp(s->s[0], "winner 1") ? "winner 1" : "winner 2");
+    for (int i = 0; i < s->n; i++)
+        pl_strvec_push(&w, i ? s->s[i] : strcmp(s->s[0], "winner 1") ? "winner 1" : "winner 2");
     CHECK(verdict(g, &w, &v, msg, sizeof msg) == 0 && !v.ok);
     pl_strvec_free(&w);
     if (s->n > 2) { /* a play dropped: some reply of the loser unanswered, or the winner's move lost */
@@ -211,7 +216,8 @@ static void test_certificates(void) {
     const char *lose[] = {"winner 2", "1 -2 0", "-1 -2 0"};
     for (int i = 0; i < 3; i++) pl_strvec_push(&s, lose[i]);
     CHECK(verdict(&g, &s, &v, msg, sizeof msg) == 0 && !v.ok &&
-          strcmp(v.reason, "line 2: the play ends with the formula true: player 1 (not the claimed winner) wins it") == 0);
+          strcmp(v.reason, "line 2: the play ends with the formula true: player 1 (not the claimed winner) wins it") ==
+              0);
     pl_strvec_free(&s);
     const char *turn[] = {"winner 2", "2 1 0"};
     for (int i = 0; i < 2; i++) pl_strvec_push(&s, turn[i]);
@@ -225,12 +231,14 @@ static void test_certificates(void) {
     pl_strvec_free(&s);
     const char *range[] = {"winner 2", "1 5 0"};
     for (int i = 0; i < 2; i++) pl_strvec_push(&s, range[i]);
-    CHECK(verdict(&g, &s, &v, msg, sizeof msg) == -1 && strcmp(msg, "t.cert:2:3: literal 5 names no variable of 1..2") == 0);
+    CHECK(verdict(&g, &s, &v, msg, sizeof msg) == -1 &&
+          strcmp(msg, "t.cert:2:3: literal 5 names no variable of 1..2") == 0);
     pl_strvec_free(&s);
     const char *both[] = {"winner 1", "1 0", "-1 0"};
     pl_gpos h = parse_ok("p gpos 2 1\nb 1\nr 2\n1 -1 0\n");
     for (int i = 0; i < 3; i++) pl_strvec_push(&s, both[i]);
-    CHECK(verdict(&h, &s, &v, msg, sizeof msg) == 0 && !v.ok && strstr(v.reason, "player 1's strategy plays both") != NULL);
+    CHECK(verdict(&h, &s, &v, msg, sizeof msg) == 0 && !v.ok &&
+          strstr(v.reason, "player 1's strategy plays both") != NULL);
     pl_strvec_free(&s);
     /* decided before any move: the line '0' */
     const char *zero[] = {"winner 1", "0"};

@@ -71,7 +71,8 @@ int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *g, pl
         char k = L.s[i];
         if (k == 'p') {
             if (header) {
-                pl_error_set(err, file, L.line, i + 1, "a second 'p' line (the header is 'p gpos VARIABLES CLAUSES', once)");
+                pl_error_set(err, file, L.line, i + 1,
+                             "a second 'p' line (the header is 'p gpos VARIABLES CLAUSES', once)");
                 goto fail;
             }
             long v;
@@ -149,8 +150,9 @@ int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *g, pl
                 continue;
             }
             if (x > f->nvars || -x > f->nvars) {
-                pl_error_set(err, file, L.line, at + 1, "literal %ld names variable %ld, but the header says %d variable%s",
-                             x, x < 0 ? -x : x, f->nvars, f->nvars == 1 ? "" : "s");
+                pl_error_set(err, file, L.line, at + 1,
+                             "literal %ld names variable %ld, but the header says %d variable%s", x, x < 0 ? -x : x,
+                             f->nvars, f->nvars == 1 ? "" : "s");
                 goto fail;
             }
             if (!open) {
@@ -163,7 +165,8 @@ int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *g, pl
     }
     if (rc < 0) goto fail;
     if (!header) {
-        pl_error_set(err, file, L.line > 0 ? L.line : 1, 1, "expected the header 'p gpos VARIABLES CLAUSES' (the file has none)");
+        pl_error_set(err, file, L.line > 0 ? L.line : 1, 1,
+                     "expected the header 'p gpos VARIABLES CLAUSES' (the file has none)");
         goto fail;
     }
     if (open) {
@@ -172,8 +175,8 @@ int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *g, pl
         goto fail;
     }
     if (f->nclauses != announced) {
-        pl_error_set(err, file, header_line, header_col, "the header announces %ld clause%s, the file has %d", announced,
-                     announced == 1 ? "" : "s", f->nclauses);
+        pl_error_set(err, file, header_line, header_col, "the header announces %ld clause%s, the file has %d",
+                     announced, announced == 1 ? "" : "s", f->nclauses);
         goto fail;
     }
     int half[3] = {0, 0, 0};
@@ -219,8 +222,10 @@ static void gc_init(gclauses *c, const pl_gpos *g) {
     for (int k = 0; k < c->m; k++)
         for (int i = g->f.start[k]; i < g->f.start[k + 1]; i++) {
             int l = g->f.lit[i];
-            if (l > 0) c->pos[k] |= bit(l);
-            else c->neg[k] |= bit(-l);
+            if (l > 0)
+                c->pos[k] |= bit(l);
+            else
+                c->neg[k] |= bit(-l);
         }
     c->mine[0] = c->mine[1] = c->mine[2] = c->all = 0;
     for (int v = 1; v <= g->f.nvars; v++) c->mine[g->owner[v]] |= bit(v), c->all |= bit(v);
@@ -425,8 +430,8 @@ static int read_play(const pl_gpos *g, const pl_moves *cert, int k, int *path, p
                 pl_error_set(err, cert->file, cert->line[k], cert->col[k] + at, "a play sets at most %d variables",
                              g->f.nvars);
             else
-                pl_error_set(err, cert->file, cert->line[k], cert->col[k] + at, "literal %ld names no variable of 1..%d",
-                             x, g->f.nvars);
+                pl_error_set(err, cert->file, cert->line[k], cert->col[k] + at,
+                             "literal %ld names no variable of 1..%d", x, g->f.nvars);
             return -1;
         }
         path[len++] = (int)x;
@@ -499,8 +504,11 @@ int pl_gpos_check(const pl_gpos *g, const pl_moves *cert, pl_verdict *v, pl_erro
              * ends when every variable is set */
             int x = abs(path[i]), mover = mover_of(set);
             if ((set & bit(x)) || g->owner[x] != mover) {
-                if (set & bit(x)) snprintf(why, sizeof why, "variable %d is set already", x);
-                else snprintf(why, sizeof why, "variable %d is player %d's, and player %d is to move", x, g->owner[x], mover);
+                if (set & bit(x))
+                    snprintf(why, sizeof why, "variable %d is set already", x);
+                else
+                    snprintf(why, sizeof why, "variable %d is player %d's, and player %d is to move", x, g->owner[x],
+                             mover);
                 snprintf(v->reason, sizeof v->reason, "line %d: move %d (%d): %s", cert->line[1], i + 1, path[i], why);
                 gc_free(&c);
                 return 0;
@@ -560,8 +568,10 @@ int pl_gpos_check(const pl_gpos *g, const pl_moves *cert, pl_verdict *v, pl_erro
                      cert->line[k], mover_of(set));
             rc = 1;
         } else if ((d ? 1 : 2) != winner) {
-            snprintf(v->reason, sizeof v->reason, "line %d: the play ends with the formula %s: player %d (not the claimed "
-                     "winner) wins it", cert->line[k], d ? "true" : "false", d ? 1 : 2);
+            snprintf(v->reason, sizeof v->reason,
+                     "line %d: the play ends with the formula %s: player %d (not the claimed "
+                     "winner) wins it",
+                     cert->line[k], d ? "true" : "false", d ? 1 : 2);
             rc = 1;
         } else if (len == 0 ? cert->n != 2 : !fresh || t[node].child >= 0) {
             snprintf(v->reason, sizeof v->reason, "line %d: the play repeats an earlier one or is part of one",
@@ -600,8 +610,10 @@ int pl_gpos_check(const pl_gpos *g, const pl_moves *cert, pl_verdict *v, pl_erro
             int count = 0;
             for (int ch = t[node].child; ch >= 0; ch = t[ch].sibling) {
                 int l = t[ch].lit;
-                if (l > 0) havep |= bit(l);
-                else haven |= bit(-l);
+                if (l > 0)
+                    havep |= bit(l);
+                else
+                    haven |= bit(-l);
                 count++;
                 stack[sp] = ch, sset[sp] = set | bit(abs(l)), sval[sp] = l > 0 ? val | bit(l) : val, sp++;
             }
@@ -732,8 +744,7 @@ char *pl_gpos_random(int nvars, int nclauses, int width, char answer, uint64_t s
         for (int c = 0; c < nclauses; c++) {
             g.f.start[c] = c * width;
             pl_shuffle(&r, perm, nvars);
-            for (int k = 0; k < width; k++)
-                g.f.lit[c * width + k] = pl_rng_below(&r, 2) ? perm[k] + 1 : -(perm[k] + 1);
+            for (int k = 0; k < width; k++) g.f.lit[c * width + k] = pl_rng_below(&r, 2) ? perm[k] + 1 : -(perm[k] + 1);
         }
         g.f.start[nclauses] = nclauses * width;
         pl_limits lim;

@@ -212,8 +212,10 @@ static int t8_place(t8 *t, uint64_t seed) {
         for (int j = 0; j < t->nocc[i]; j++) {
             const t8occ *o = &t->occ[i][j];
             int b = t->copyb[o->v][o->kind][o->copy];
-            if (g->owner[o->v] == 2) reds[nr++] = b;
-            else t->blk[i][t->nblk[i]++] = b;
+            if (g->owner[o->v] == 2)
+                reds[nr++] = b;
+            else
+                t->blk[i][t->nblk[i]++] = b;
             if (t->bc[b] < minx) minx = t->bc[b];
             if (t->bc[b] > maxx) maxx = t->bc[b];
         }
@@ -221,18 +223,24 @@ static int t8_place(t8 *t, uint64_t seed) {
         if (minx > maxx) minx = maxx = width + (int)pl_rng_below(&rng, (uint64_t)span);
         int need = 3 - nr;
         bool left = false, right = false;
-        if (need >= 2) left = right = true;
+        if (need >= 2)
+            left = right = true;
         else if (need == 1) {
             int lo = 1 << 30, hi = -(1 << 30), bl = 1 << 30, bh = -(1 << 30);
-            for (int q = 0; q < nr; q++) lo = t->bc[reds[q]] < lo ? t->bc[reds[q]] : lo, hi = t->bc[reds[q]] > hi ? t->bc[reds[q]] : hi;
+            for (int q = 0; q < nr; q++)
+                lo = t->bc[reds[q]] < lo ? t->bc[reds[q]] : lo, hi = t->bc[reds[q]] > hi ? t->bc[reds[q]] : hi;
             for (int q = 0; q < t->nblk[i]; q++) {
                 int x = t->bc[t->blk[i][q]];
                 bl = x < bl ? x : bl, bh = x > bh ? x : bh;
             }
-            if (t->nblk[i] && bl < lo) left = true;
-            else if (t->nblk[i] && bh > hi) right = true;
-            else if (pl_rng_below(&rng, 2)) left = true;
-            else right = true;
+            if (t->nblk[i] && bl < lo)
+                left = true;
+            else if (t->nblk[i] && bh > hi)
+                right = true;
+            else if (pl_rng_below(&rng, 2))
+                left = true;
+            else
+                right = true;
         }
         if (left) reds[nr++] = t8_btn(t, r, minx - 1 - (int)pl_rng_below(&rng, (uint64_t)width), 'r');
         if (right) reds[nr++] = t8_btn(t, r, maxx + 1 + (int)pl_rng_below(&rng, (uint64_t)width), 'r');
@@ -285,7 +293,8 @@ static int t8_place(t8 *t, uint64_t seed) {
 /* Of the two copies x, y on a line from s: the farther (the cut's other
  * end); *near gets the nearer (its middle). */
 static int far_near(const t8 *t, int s, int x, int y, int *near) {
-    int dx = abs(t->br[x] - t->br[s]) + abs(t->bc[x] - t->bc[s]), dy = abs(t->br[y] - t->br[s]) + abs(t->bc[y] - t->bc[s]);
+    int dx = abs(t->br[x] - t->br[s]) + abs(t->bc[x] - t->bc[s]),
+        dy = abs(t->br[y] - t->br[s]) + abs(t->bc[y] - t->bc[s]);
     *near = dx < dy ? x : y;
     return dx < dy ? y : x;
 }
@@ -337,7 +346,6 @@ typedef struct t8cut {
     int a, b, nmid, mid[PL_GPOS_MAX_VARIABLES + 1], nblk, blk[PL_GPOS_MAX_VARIABLES + 1];
 } t8cut;
 
-
 /* T (kind 0) or F (kind 1) of v. */
 static t8cut t8_setting(const t8 *t, int v, int kind) {
     t8cut c = {0};
@@ -386,15 +394,17 @@ static int t8_check(const t8 *t) {
                 t8cut *want = pl_xmalloc(((size_t)2 * t->n + (size_t)t->ncl + 2) * sizeof *want);
                 int nw = t8_intended(t, want);
                 /* in b2 terms: ends, middle, blockers */
-                int (*ab)[2] = pl_xmalloc((size_t)nw * sizeof *ab);
+                int(*ab)[2] = pl_xmalloc((size_t)nw * sizeof *ab);
                 b2set *mid = pl_xmalloc((size_t)nw * sizeof *mid), *blk = pl_xmalloc((size_t)nw * sizeof *blk);
                 for (int q = 0; q < nw; q++) {
                     const t8cut *c = &want[q];
                     ab[q][0] = g.button[t->br[c->a] * l.cols + t->bc[c->a]];
                     ab[q][1] = g.button[t->br[c->b] * l.cols + t->bc[c->b]];
                     mid[q] = blk[q] = (b2set){{0, 0}};
-                    for (int j = 0; j < c->nmid; j++) b2_add(&mid[q], g.button[t->br[c->mid[j]] * l.cols + t->bc[c->mid[j]]]);
-                    for (int j = 0; j < c->nblk; j++) b2_add(&blk[q], g.button[t->br[c->blk[j]] * l.cols + t->bc[c->blk[j]]]);
+                    for (int j = 0; j < c->nmid; j++)
+                        b2_add(&mid[q], g.button[t->br[c->mid[j]] * l.cols + t->bc[c->mid[j]]]);
+                    for (int j = 0; j < c->nblk; j++)
+                        b2_add(&blk[q], g.button[t->br[c->blk[j]] * l.cols + t->bc[c->blk[j]]]);
                 }
                 int matched = 0, blue = l.cell[t->br[t->g[0]] * l.cols + t->bc[t->g[0]]];
                 rc = 0;
@@ -423,7 +433,8 @@ static int t8_check(const t8 *t) {
                     if (g.colour[y->a] == blue) {
                         bool gate_key = false;
                         for (int v = 1; v <= t->n; v++)
-                            if (t->src->owner[v] == 1 && b2_has(&own, g.button[t->br[t->s[v]] * l.cols + t->bc[t->s[v]]]))
+                            if (t->src->owner[v] == 1 &&
+                                b2_has(&own, g.button[t->br[t->s[v]] * l.cols + t->bc[t->s[v]]]))
                                 keys++;
                         for (int j = 0; j < 3; j++)
                             gate_key |= b2_has(&own, g.button[t->br[t->g[j]] * l.cols + t->bc[t->g[j]]]);
@@ -544,8 +555,7 @@ int buttons_thm8_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
         return 1;
     }
     pl_sbuf b = {0};
-    pl_sbuf_printf(&b, "%s", "");
-    int rc = 0, nset = 0;
+    int rc = 0;
     for (int i = 0; i < moves->n && !rc; i++) {
         buttons_cut c;
         char reason[128];
@@ -565,14 +575,12 @@ int buttons_thm8_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
             }
         if (!lit) break; /* the gate or a clause: the formula game's line stops here */
         pl_sbuf_printf(&b, "%d ", lit);
-        nset++;
     }
     if (!rc) {
         pl_sbuf_printf(&b, "0");
         pl_strvec_push(cert, "play");
         pl_strvec_push(cert, b.s);
     }
-    (void)nset;
     free(b.s);
     t8_free(&t);
     return rc;
