@@ -61,6 +61,25 @@ above 1 2 0
 below -1 0
 X
 
+# Theorem 8 (Buttons, partisan): (x1 or x2) and (not x1 or not x2), x1
+# Blue's, x2 Red's: Red copies Blue's value and wins.
+cat >"$TMP/b8.gpos" <<'X'
+p gpos 2 2
+b 1
+r 2
+1 2 0
+-1 -2 0
+X
+# Theorems 9 and 10 (Buttons, impartial and scoring): a path 1 -> 2 -> 3 and
+# the shortcut 1 -> 3 (player 1 moves to 3 and wins).
+cat >"$TMP/b9.geo" <<'X'
+p geography 3 3
+s 1
+a 1 2
+a 2 3
+a 1 3
+X
+
 picture() { # NAME PROBLEM SOURCE STEP CELL [GAME [THEOREM]]
     local name=$1 problem=$2 src=$3 step=$4 cell=$5 game=${6:-twodots} theorem=()
     [ -n "${7:-}" ] && theorem=(--theorem "$7")
@@ -81,3 +100,6 @@ picture clickomania-thm14-m1 3partition "$TMP/c14a.3p" 3 24 clickomania
 picture clickomania-thm14 3partition "$TMP/c14.3p" 4 6 clickomania
 picture buttons-thm5 sat "$TMP/b5.cnf" 6 14 buttons 5
 picture buttons-thm6 planar-sat "$TMP/b6.psat" 10 5 buttons 6
+picture buttons-thm8 gpos "$TMP/b8.gpos" 2 10 buttons 8
+picture buttons-thm9 geography "$TMP/b9.geo" 3 8 buttons 9
+picture buttons-thm10 geography "$TMP/b9.geo" 6 8 buttons 10

@@ -82,6 +82,22 @@ typedef struct pl_planar_sat {
     bool *above;
 } pl_planar_sat;
 
+/* G_pos(CNF) as issue 19 names it: the source of Theorem 8, which the paper
+ * states as Schaefer's G_%free(CNF) (Schaefer 1978, Theorem 3.8; "Pre-
+ * Partitioned Truth Assignment"): a CNF formula whose variables are split
+ * into two halves of equal size; player 1 (the paper's Blue) owns one half,
+ * player 2 (Red) the other; player 1 moves first; the players alternately
+ * choose one of their own unset variables and set it true or false, in any
+ * order; when every variable is set, player 1 wins iff the formula is true.
+ * The formula is stored as a pl_cnf; owner[v] (v = 1..nvars) is 1 or 2. At
+ * most PL_GPOS_MAX_VARIABLES variables (a position is two 64-bit sets). */
+#define PL_GPOS_MAX_VARIABLES 64
+typedef struct pl_gpos {
+    pl_cnf f;
+    signed char *owner;
+    int *owner_line; /* line of the 'b' or 'r' line that gave v its owner */
+} pl_gpos;
+
 /* Whether every clause has exactly three literals, and whether no clause
  * repeats a variable (the usual 3-SAT); the reductions say which they need. */
 bool pl_cnf_three_literals(const pl_cnf *f);
@@ -144,6 +160,17 @@ int pl_geo_solve(const pl_geo *g, pl_limits *lim, int *winner, pl_strvec *strate
 /* Checks a certificate's lines (a strategy 'winner W' + plays, or 'play' +
  * one line of play): 0 with v filled, -1 with err for malformed lines. */
 int pl_geo_check(const pl_geo *g, const pl_moves *cert, pl_verdict *v, pl_error *err);
+/* G_pos(CNF) (see pl_gpos): *winner (1 or 2) under perfect play; the
+ * winner's strategy as its plays (see pl_problem_gpos' format_help) appended
+ * to strategy when not NULL (at most max_plays: -2 when it has more). 1, or
+ * -1 when a limit was hit. */
+int pl_gpos_solve(const pl_gpos *g, pl_limits *lim, int *winner, pl_strvec *strategy, long max_plays);
+/* Checks a certificate's lines (a strategy 'winner W' + plays, or 'play' +
+ * one line of play): 0 with v filled, -1 with err for malformed lines. */
+int pl_gpos_check(const pl_gpos *g, const pl_moves *cert, pl_verdict *v, pl_error *err);
+/* The formula's value under a partial assignment (set: bit v-1 set, val: bit
+ * v-1 true): 1 true whatever the rest, 0 false whatever the rest, -1 open. */
+int pl_gpos_decided(const pl_gpos *g, uint64_t set, uint64_t val);
 /* The preparation of the Buttons constructions (Theorem 9): arcs into the
  * start and self-loops dropped, vertices the start cannot reach dropped (none
  * of them is ever playable), then Lemma 4: in-degree <= 2, out-degree <= 2,
@@ -175,6 +202,8 @@ int pl_geo_parse(const char *file, const char *data, size_t len, pl_geo *out, pl
 void pl_geo_free(pl_geo *g);
 int pl_planar_sat_parse(const char *file, const char *data, size_t len, pl_planar_sat *out, pl_error *err);
 void pl_planar_sat_free(pl_planar_sat *p);
+int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *out, pl_error *err);
+void pl_gpos_free(pl_gpos *g);
 
 /* Random instances (text in the problem's format; the generators behind
  * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
@@ -196,6 +225,10 @@ char *pl_geo_random(int nvertices, int narcs, char answer, uint64_t seed, pl_err
  * combs fit above or below the variable line; 'y' planted, 'n' checked
  * unsatisfiable. */
 char *pl_planar_sat_random(int nvars, int nclauses, char answer, uint64_t seed, pl_error *err);
+/* nvars (even) variables, player 1 owning a random half; nclauses clauses of
+ * width distinct variables each (width <= nvars), random signs: 'y' player 1
+ * wins, 'n' player 2 wins (drawn until the solver says so). */
+char *pl_gpos_random(int nvars, int nclauses, int width, char answer, uint64_t seed, pl_error *err);
 
 /* ---------- the problem descriptor ---------- */
 
@@ -222,6 +255,7 @@ extern const pl_problem pl_problem_vertex_cover;
 extern const pl_problem pl_problem_3partition;
 extern const pl_problem pl_problem_geography;
 extern const pl_problem pl_problem_planar_sat;
+extern const pl_problem pl_problem_gpos;
 const pl_problem *const *pl_problems(void); /* NULL-terminated */
 const pl_problem *pl_problem_find(const char *name);
 /* The instance in path (or "-"), parsed; NULL with err. */

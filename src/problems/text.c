@@ -112,6 +112,7 @@ void pl_shuffle(pl_rng *r, int *p, int n) {
 static const pl_problem *const all_problems[] = {&pl_problem_sat, &pl_problem_x3c, &pl_problem_vertex_cover,
                                                   &pl_problem_3partition, &pl_problem_geography,
                                                   &pl_problem_planar_sat,
+                                                  &pl_problem_gpos,
                                                   NULL};
 
 const pl_problem *const *pl_problems(void) {

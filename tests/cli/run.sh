@@ -290,7 +290,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography planar-sat; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography planar-sat gpos; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
@@ -680,6 +680,32 @@ golden verify_forward_b6 0 buttons verify "$TMP/b6.level" "$TMP/b6.moves"
 golden lift_forward_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/b6.moves"
 run solve_reduced_b6 buttons solve "$TMP/b6.level"
 golden lift_solved_b6 0 buttons lift levels/r_planar.psat "$TMP/b6.level" "$TMP/solve_reduced_b6.raw"
+
+# Geography and G_pos(CNF) (issue 19): solve, verify, info, generate, the
+# Buttons reductions (Theorems 8 and 9) with a witness, verify and lift
+golden geo_solve 0 geography solve levels/r_small.geo
+golden geo_verify 0 geography verify levels/r_small.geo "$TMP/geo_solve.raw"
+golden geo_info 0 geography info levels/r_small.geo
+golden geo_generate 0 geography generate --vertices 5 --answer no --seed 2
+golden gpos_solve 0 gpos solve levels/r_small.gpos
+golden gpos_verify 0 gpos verify levels/r_small.gpos "$TMP/gpos_solve.raw"
+golden gpos_info 0 gpos info levels/r_small.gpos
+golden gpos_generate 0 gpos generate --vars 4 --clauses 3 --answer yes --seed 5
+golden gpos_solve_copy 0 gpos solve levels/r_copy.gpos
+printf 'winner 2\n1 2 0\n' >"$TMP/gpos_short.cert"
+golden gpos_verify_bad 1 gpos verify levels/r_copy.gpos "$TMP/gpos_short.cert"
+error gpos_bad_halves 2 "levels/r_bad.gpos:1:8: player 1 ('b') has 2 variables and player 2 ('r') 1: the game needs halves of equal size" \
+    gpos solve levels/r_bad.gpos
+for src in r_small.gpos r_copy.gpos r_small.geo; do
+    case $src in *.gpos) P=gpos T=8 ;; *) P=geography T=9 ;; esac
+    run "cert_$src" $P solve "levels/$src"
+    golden "reduce_$src" 0 buttons reduce --from $P --theorem $T "levels/$src" -o "$TMP/$src.level" \
+        --witness "$TMP/cert_$src.raw" --moves-output "$TMP/$src.moves"
+    golden "verify_forward_$src" 0 buttons verify "$TMP/$src.level" "$TMP/$src.moves"
+    golden "solve_reduced_$src" 0 buttons solve "$TMP/$src.level"
+    golden "lift_forward_$src" 0 buttons lift "levels/$src" "$TMP/$src.level" "$TMP/$src.moves"
+done
+golden reduce_gpos_level 0 buttons reduce --from gpos --theorem 8 levels/r_copy.gpos
 
 # ------------------------------------------- one interface (issue 22, item 2)
 # Every game's and command's --help is a golden file, and the options it

@@ -1259,6 +1259,11 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
      "a vertex a pair of buttons in a line of its own, an edge a button between the two of its head, a pair a shared "
      "row with one button between the tops and a column of three by the bottoms",
      buttons_thm7_build, buttons_thm7_forward, buttons_thm7_lift},
+    {"gpos", 8, "Theorem 8: G_pos(CNF) (Schaefer's G_%free(CNF)) -> partisan LAST Buttons & Scissors (b against r), "
+                "directions *, sizes {3}",
+     "a variable a cross of five of its owner's colour (T a column, F a diagonal, sharing s); a clause a row of "
+     "three r with a b between for each Blue literal; Blue's last cut g g g through the s of Blue's own variables (feasible once Blue has set them all)",
+     buttons_thm8_build, buttons_thm8_forward, buttons_thm8_lift},
     {"geography", 9, "Theorem 9: Geography (Lemma 4: in, out <= 2, degree <= 3) -> IMPARTIAL Buttons & Scissors",
      "an arc a wire of three pairs, a vertex a chain x y between its in- and out-wires; two out-wires share their "
      "tail button, two in-wires their head button (so a visited vertex is never entered again)",
