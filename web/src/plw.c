@@ -284,7 +284,7 @@ static json_t *apply(session *s, const char *text) {
         return j;
     }
     if (s->redo.n && strcmp(s->redo.s[s->redo.n - 1], text) == 0)
-        free(s->redo.s[--s->redo.n]);
+        pl_strvec_pop(&s->redo); /* the vector owns its strings (never free one) */
     else
         pl_strvec_clear(&s->redo);
     pl_strvec_push(&s->moves, text);
@@ -332,9 +332,8 @@ EMSCRIPTEN_KEEPALIVE const char *plw_pick(int id, int r, int c, int finish) {
 EMSCRIPTEN_KEEPALIVE int plw_undo(int id) {
     session *s = get(id);
     if (!s || !s->moves.n) return 0;
-    char *m = s->moves.s[--s->moves.n];
-    pl_strvec_push(&s->redo, m);
-    free(m);
+    pl_strvec_push(&s->redo, s->moves.s[s->moves.n - 1]); /* a copy */
+    pl_strvec_pop(&s->moves);
     s->npicks = 0;
     replay(s);
     return 1;
@@ -353,9 +352,8 @@ EMSCRIPTEN_KEEPALIVE void plw_reset(int id) {
     session *s = get(id);
     if (!s) return;
     while (s->moves.n) {
-        char *m = s->moves.s[--s->moves.n];
-        pl_strvec_push(&s->redo, m);
-        free(m);
+        pl_strvec_push(&s->redo, s->moves.s[s->moves.n - 1]); /* a copy */
+        pl_strvec_pop(&s->moves);
     }
     s->npicks = 0;
     replay(s);
