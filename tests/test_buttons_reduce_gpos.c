@@ -9,7 +9,8 @@
  * - lift: the principal variation lifts to a 'play' certificate the checker
  *   accepts, and when that play is complete its winner is the level's;
  * - formulas out of the construction's reach (a literal in three clauses)
- *   are refused with the clause's place. */
+ *   are refused with the clause's place, exactly those `gpos info` does not
+ *   call theorem8_form. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,11 @@ static void test_reduction(int count) {
             if (!text) continue; /* no formula of this shape won by w: another shape */
             g = parse_ok(text);
             lt = r->build(&g, "t.gpos", &err);
+            json_t *info = json_object();
+            pl_problem_gpos.info(&g, info);
+            CHECKF(json_is_true(json_object_get(info, "theorem8_form")) == (lt != NULL),
+                   "info's theorem8_form disagrees with the build (%s)\n%s", lt ? "built" : err.msg, text);
+            json_decref(info);
             if (!lt) {
                 CHECKF(strstr(err.msg, "occurs in more than two clauses") ||
                            strstr(err.msg, "more than three literals"),

@@ -682,6 +682,28 @@ static void info(const void *p, json_t *o) {
     json_object_set_new(o, "literals", json_integer(g->f.start[g->f.nclauses]));
     json_object_set_new(o, "min_clause", json_integer(minw));
     json_object_set_new(o, "max_clause", json_integer(maxw));
+    /* within the reach of Theorem 8's construction: each literal in at most
+     * two clauses and at most three literals of a player a clause, once
+     * tautologies are dropped and repeated literals counted once */
+    int *occ = pl_xcalloc(2 * (size_t)g->f.nvars + 2, sizeof *occ);
+    bool reach = g->f.nvars > 0;
+    for (int k = 0; k < g->f.nclauses; k++) {
+        bool taut = false;
+        int per[3] = {0, 0, 0};
+        for (int i = g->f.start[k]; i < g->f.start[k + 1]; i++)
+            for (int j = g->f.start[k]; j < i; j++) taut |= g->f.lit[j] == -g->f.lit[i];
+        if (taut) continue;
+        for (int i = g->f.start[k]; i < g->f.start[k + 1]; i++) {
+            bool dup = false;
+            for (int j = g->f.start[k]; j < i; j++) dup |= g->f.lit[j] == g->f.lit[i];
+            if (dup) continue;
+            int l = g->f.lit[i];
+            reach &= ++occ[l > 0 ? 2 * l : -2 * l + 1] <= 2;
+            reach &= ++per[g->owner[abs(l)]] <= 3;
+        }
+    }
+    free(occ);
+    json_object_set_new(o, "theorem8_form", json_boolean(reach));
     json_object_set_new(o, "complexity",
                         json_string("PSPACE-complete (Schaefer 1978, Theorem 3.8: G_%free(CNF), the source of the "
                                     "paper's Theorem 8)"));
