@@ -150,7 +150,11 @@ static int collect_edges(const snip_level *l, edge **out) {
             e[k].qx = rg->xy[2 * b];
             e[k].qy = rg->xy[2 * b + 1];
             e[k].len = hypot(e[k].qx - e[k].px, e[k].qy - e[k].py);
-            e[k].cls = e[k].len > 1 ? -1 : (int)floor(-log2(e[k].len));
+            /* a zero-length edge (a repeated vertex) is in the finest class,
+             * as in snip_level_params: -log2(0) is infinite, and converting
+             * it to int undefined (found by libFuzzer) */
+            double lg = e[k].len > 0 ? floor(-log2(e[k].len)) : 79;
+            e[k].cls = e[k].len > 1 ? -1 : (int)(lg < 79 ? lg : 79);
         }
         /* outer angles: at q between this edge reversed and the next edge, on the right */
         for (int j = 0; j < m; j++) {
