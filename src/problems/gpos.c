@@ -715,23 +715,7 @@ static int solve(const void *p, const pl_request *req, pl_solution *out, pl_erro
     (void)err;
     int winner = 0;
     int r = pl_gpos_solve(p, req->limits, &winner, &out->moves, GPOS_MAX_PLAYS);
-    if (r == 1) {
-        out->status = PL_SOLVED;
-        pl_solution_set_value(out, "winner", winner);
-        pl_solution_set_value(out, "plays", out->moves.n - 1);
-    } else if (r == -2) {
-        out->status = PL_UNKNOWN;
-        pl_strvec_clear(&out->moves);
-        pl_solution_set_value(out, "winner", winner);
-        snprintf(out->note, sizeof out->note,
-                 "player %d wins, but the strategy has more than %d plays: no certificate written", winner,
-                 GPOS_MAX_PLAYS);
-    } else {
-        out->status = PL_UNKNOWN;
-        pl_strvec_clear(&out->moves);
-    }
-    out->nodes = req->limits->nodes;
-    out->limit_hit = req->limits->hit;
+    pl_problem_game_answer(r, winner, GPOS_MAX_PLAYS, req, out);
     return 0;
 }
 

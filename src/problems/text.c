@@ -154,6 +154,26 @@ void pl_moves_from_strvec(const pl_strvec *v, const char *file, pl_moves *out) {
     }
 }
 
+void pl_problem_game_answer(int r, int winner, int max_plays, const pl_request *req, pl_solution *out) {
+    if (r == 1) {
+        out->status = PL_SOLVED;
+        pl_solution_set_value(out, "winner", winner);
+        pl_solution_set_value(out, "plays", out->moves.n - 1);
+    } else if (r == -2) {
+        out->status = PL_UNKNOWN;
+        pl_strvec_clear(&out->moves);
+        pl_solution_set_value(out, "winner", winner);
+        snprintf(out->note, sizeof out->note,
+                 "player %d wins, but the strategy has more than %d plays: no certificate written", winner,
+                 max_plays);
+    } else {
+        out->status = PL_UNKNOWN;
+        pl_strvec_clear(&out->moves);
+    }
+    out->nodes = req->limits->nodes;
+    out->limit_hit = req->limits->hit;
+}
+
 char pl_problem_answer_option(const pl_opts *o, pl_error *err) {
     const char *a = pl_opts_get(o, "answer");
     if (!a || strcmp(a, "any") == 0) return 'a';

@@ -39,6 +39,11 @@ int pl_line_header(const pl_lines *L, int i, const char *word, const char *what_
 
 /* --answer yes|no|any as 'y', 'n' or 'a'; 0 with err otherwise. */
 char pl_problem_answer_option(const pl_opts *o, pl_error *err);
+/* The answer of a two-player source's solver (Geography, G_pos) in out:
+ * r = 1 a winner with its strategy in out->moves (plays: lines), -2 a winner
+ * whose strategy has more than max_plays lines (unknown, no certificate, the
+ * winner in a note), else unknown (a limit); nodes and the limit from req. */
+void pl_problem_game_answer(int r, int winner, int max_plays, const pl_request *req, pl_solution *out);
 
 /* A random permutation of 0..n-1 into p. */
 void pl_shuffle(pl_rng *r, int *p, int n);
