@@ -18,6 +18,19 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* SANITIZED: 1 in an AddressSanitizer build (tests do the same checks on
+ * fewer instances there), else 0. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
 #include <string.h>
 
 #define CHECK_MAX_REPORTS 20

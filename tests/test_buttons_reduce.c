@@ -54,17 +54,6 @@ static const pl_reduction *reduction(const theorem *th) {
     return NULL;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 /* A random CNF in DIMACS: nvars variables, nclauses clauses of lo..3
  * literals on distinct variables (at most nvars), or on any variables when
  * repeats. */

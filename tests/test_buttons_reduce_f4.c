@@ -32,17 +32,6 @@
 
 static const pl_game *G = &pl_game_buttons;
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 static const pl_reduction *reduction(void) {
     for (int i = 0; i < G->nreductions; i++)
         if (strcmp(G->reductions[i].from, "sat") == 0 && G->reductions[i].theorem == 5) return &G->reductions[i];

@@ -18,17 +18,6 @@
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/problems.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 static const pl_reduction *thm8(void) {
     for (int i = 0; i < pl_game_buttons.nreductions; i++)
         if (pl_game_buttons.reductions[i].theorem == 8) return &pl_game_buttons.reductions[i];

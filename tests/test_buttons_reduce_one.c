@@ -28,17 +28,6 @@
 static const pl_game *G = &pl_game_buttons;
 static int forward_cap = 3; /* satisfying assignments sent forward a source */
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 static const pl_reduction *reduction(void) {
     for (int i = 0; i < G->nreductions; i++)
         if (strcmp(G->reductions[i].from, "planar-sat") == 0 && G->reductions[i].theorem == 6)

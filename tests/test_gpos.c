@@ -13,17 +13,6 @@
 #include "check.h"
 #include "puzzlelab/problems.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
-
 static pl_gpos parse_ok(const char *text) {
     pl_gpos g;
     pl_error err = {0};
