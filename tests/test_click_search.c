@@ -468,8 +468,35 @@ static void test_one_click_games(void) {
     }
 }
 
+/* Zobrist keys: a shape small enough keeps tables, a large one computes the
+ * keys (cs_zobrist, pl_splitmix64_at); both must give splitmix64's
+ * sequence, so search results do not depend on the board's size class. */
+static void test_zobrist(void) {
+    cs_shape sh;
+    CHECK(cs_shape_init(&sh, 15, 15, 5) == 0);
+    if (CHECK(sh.zcode != NULL && sh.zkey != NULL)) {
+        size_t n = (size_t)sh.ncells * 6;
+        uint64_t s1 = CS_ZSEED_CODE, s2 = CS_ZSEED_KEY;
+        int bad = 0;
+        for (size_t i = 0; i < n; i++) {
+            bad += sh.zcode[i] != pl_splitmix64(&s1) || cs_zobrist(NULL, CS_ZSEED_CODE, i) != sh.zcode[i];
+            bad += sh.zkey[i] != pl_splitmix64(&s2) || cs_zobrist(NULL, CS_ZSEED_KEY, i) != sh.zkey[i];
+        }
+        CHECKF(bad == 0, "%d Zobrist keys differ between the table and the computed key", bad);
+    }
+    cs_shape_free(&sh);
+    CHECK(cs_shape_init(&sh, 1000, 1000, 5) == 0);
+    CHECK(sh.zcode == NULL && sh.zkey == NULL); /* 6 M keys: computed, no 96 MB of tables */
+    cs_shape_free(&sh);
+    uint64_t st = 12345;
+    int bad = 0;
+    for (uint64_t i = 1; i <= 1000; i++) bad += pl_splitmix64(&st) != pl_splitmix64_at(12345, i);
+    CHECK(bad == 0);
+}
+
 int main(void) {
     uint64_t seed = check_seed_from_env(1);
+    test_zobrist();
     test_one_click_games();
     test_engine(seed);
     test_algorithms(seed);

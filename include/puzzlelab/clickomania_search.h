@@ -33,9 +33,19 @@ typedef struct cs_shape {
     int stride; /* rows + 1 */
     int ncells; /* (cols + 2) * stride */
     size_t off_height, off_cell, bytes;
-    uint64_t *zcode; /* [ncells * (ncolours + 1)]: Zobrist keys per (cell, colour) */
+    uint64_t *zcode; /* [ncells * (ncolours + 1)]: Zobrist keys per (cell, colour); NULL: computed (cs_zobrist) */
     uint64_t *zkey;  /* a second, independent set: 128-bit board keys */
 } cs_shape;
+
+/* Zobrist keys: entry i of a set is splitmix64's (i+1)-th output from the
+ * set's fixed seed, read from the shape's table when it has one (boards up
+ * to CS_ZOBRIST_TABLE entries) and computed otherwise: the same value. */
+#define CS_ZOBRIST_TABLE ((size_t)1 << 18)
+#define CS_ZSEED_CODE 0x5a3e6a3c0ffee123ULL
+#define CS_ZSEED_KEY 0x0badc0de12345678ULL
+static inline uint64_t cs_zobrist(const uint64_t *table, uint64_t seed, size_t i) {
+    return table ? table[i] : pl_splitmix64_at(seed, (uint64_t)i + 1);
+}
 
 typedef struct cs_board {
     int32_t width, blocks;

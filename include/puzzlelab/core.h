@@ -263,6 +263,14 @@ void pl_rng_seed(pl_rng *r, uint64_t seed);
 uint64_t pl_rng_next(pl_rng *r);
 uint64_t pl_rng_below(pl_rng *r, uint64_t n); /* uniform in [0, n), n > 0 */
 uint64_t pl_splitmix64(uint64_t *state);
+/* The i-th output (i >= 1) of pl_splitmix64 from the state `seed`, without
+ * the i - 1 before it: Zobrist keys computed where a table would be large. */
+static inline uint64_t pl_splitmix64_at(uint64_t seed, uint64_t i) {
+    uint64_t z = seed + i * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
 
 /* ---------- transposition table: 128-bit key -> 32-bit value ----------
  * Open addressing with linear probing; grows by doubling while under its byte

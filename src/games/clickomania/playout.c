@@ -64,13 +64,22 @@ int cs_shape_init(cs_shape *sh, int rows, int cols, int ncolours) {
     sh->off_height = sizeof(cs_board) + k1 * sizeof(int32_t);
     sh->off_cell = sh->off_height + (size_t)cols * sizeof(int32_t);
     sh->bytes = (sh->off_cell + ncells + 7) & ~(size_t)7;
-    sh->zcode = pl_xmalloc(ncells * k1 * sizeof *sh->zcode);
-    sh->zkey = pl_xmalloc(ncells * k1 * sizeof *sh->zkey);
-    /* Fixed seeds: move codes and keys do not depend on the user's seed. */
-    uint64_t s1 = 0x5a3e6a3c0ffee123ULL, s2 = 0x0badc0de12345678ULL;
-    for (size_t i = 0; i < ncells * k1; i++) {
-        sh->zcode[i] = pl_splitmix64(&s1);
-        sh->zkey[i] = pl_splitmix64(&s2);
+    /* Fixed seeds: move codes and keys do not depend on the user's seed.
+     * Entry i of a table is the (i+1)-th output of splitmix64 from its seed
+     * (cs_zobrist), so the tables are only a cache: kept for boards up to
+     * CS_ZOBRIST_TABLE entries (a SameGame board: 13 KB), computed on the fly
+     * beyond (a 1000 x 1000 board would need 96 MB of tables, whose filling
+     * cost more than a short --time-limit). The values are the same either
+     * way. */
+    sh->zcode = sh->zkey = NULL;
+    if (ncells * k1 <= CS_ZOBRIST_TABLE) {
+        sh->zcode = pl_xmalloc(ncells * k1 * sizeof *sh->zcode);
+        sh->zkey = pl_xmalloc(ncells * k1 * sizeof *sh->zkey);
+        uint64_t s1 = CS_ZSEED_CODE, s2 = CS_ZSEED_KEY;
+        for (size_t i = 0; i < ncells * k1; i++) {
+            sh->zcode[i] = pl_splitmix64(&s1);
+            sh->zkey[i] = pl_splitmix64(&s2);
+        }
     }
     return 0;
 }
@@ -150,7 +159,6 @@ static inline int scan(const cs_shape *sh, const cs_board *b, cs_work *w, cs_mov
     const int32_t *height = cs_height(sh, b);
     const int S = sh->stride;
     const size_t K1 = (size_t)sh->ncolours + 1;
-    const uint64_t *z = sh->zcode;
     int32_t *par = w->par, *sz = w->sz, *roots = w->roots;
     int16_t *rc = w->rc, *cm = w->cm;
     uint64_t *cd = w->cd;
@@ -167,7 +175,7 @@ static inline int scan(const cs_shape *sh, const cs_board *b, cs_work *w, cs_mov
                 sz[i] = 1;
                 rc[i] = (int16_t)c;
                 cm[i] = (int16_t)c;
-                if (codes) cd[i] = z[(size_t)i * K1 + col];
+                if (codes) cd[i] = cs_zobrist(sh->zcode, CS_ZSEED_CODE, (size_t)i * K1 + col);
                 roots[nr++] = i;
                 continue;
             }
@@ -185,7 +193,7 @@ static inline int scan(const cs_shape *sh, const cs_board *b, cs_work *w, cs_mov
             par[i] = r;
             sz[r]++;
             cm[r] = (int16_t)c;
-            if (codes) cd[r] ^= z[(size_t)i * K1 + col];
+            if (codes) cd[r] ^= cs_zobrist(sh->zcode, CS_ZSEED_CODE, (size_t)i * K1 + col);
         }
     }
     for (int k = 0; k < nr; k++) {
@@ -334,8 +342,8 @@ pl_key128 cs_board_key(const cs_shape *sh, const cs_board *b) {
         const int base = (c + 1) * sh->stride;
         for (int i = base; i < base + height[c]; i++) {
             size_t z = (size_t)i * K1 + cell[i];
-            k.a ^= sh->zcode[z];
-            k.b ^= sh->zkey[z];
+            k.a ^= cs_zobrist(sh->zcode, CS_ZSEED_CODE, z);
+            k.b ^= cs_zobrist(sh->zkey, CS_ZSEED_KEY, z);
         }
     }
     return k;

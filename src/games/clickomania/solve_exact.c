@@ -63,7 +63,7 @@ typedef struct search {
     int rows, cols, ncolours, total;
     pl_limits *lim;
     pl_tt tt;
-    uint64_t *z1, *z2; /* Zobrist keys per (column, height, colour) */
+    uint64_t *z1, *z2; /* Zobrist keys per (column, height, colour); NULL: computed (zkey) */
     level_slot *slot;
     int nslots;
     size_t slot_bytes;
@@ -82,12 +82,22 @@ static inline size_t zindex(const search *s, int c, int h, int colour) {
     return ((size_t)c * (size_t)s->rows + (size_t)h) * (size_t)(s->ncolours + 1) + (size_t)colour;
 }
 
+/* Key i of z1 and z2: outputs 2i + 1 and 2i + 2 of splitmix64 from ZSEED,
+ * from the tables for boards up to ZTABLE entries, computed beyond (the
+ * tables of a 1000 x 1000 board, 96 MB, took longer to fill than a short
+ * --time-limit); the same values either way. */
+#define ZSEED 0x5eed5eed12345678ULL
+#define ZTABLE ((size_t)1 << 18)
+static inline uint64_t zkey(const uint64_t *table, size_t i, uint64_t which) {
+    return table ? table[i] : pl_splitmix64_at(ZSEED, 2 * (uint64_t)i + which);
+}
+
 static pl_key128 column_hash(const search *s, const click_board *b, int c) {
     pl_key128 k = {0, 0};
     for (int h = 0; h < b->height[c]; h++) {
         size_t i = zindex(s, c, h, click_at(b, c, h));
-        k.a ^= s->z1[i];
-        k.b ^= s->z2[i];
+        k.a ^= zkey(s->z1, i, 1);
+        k.b ^= zkey(s->z2, i, 2);
     }
     return k;
 }
@@ -368,12 +378,14 @@ int click_solve_exact(const click_board *start, click_objective obj, pl_limits *
     size_t tt_cap = lim->memory_limit / 2;
     pl_tt_init(&s.tt, tt_cap);
     size_t nz = (size_t)s.rows * (size_t)s.cols * (size_t)(s.ncolours + 1);
-    s.z1 = pl_xmalloc(nz * sizeof *s.z1);
-    s.z2 = pl_xmalloc(nz * sizeof *s.z2);
-    uint64_t seed = 0x5eed5eed12345678ULL;
-    for (size_t i = 0; i < nz; i++) {
-        s.z1[i] = pl_splitmix64(&seed);
-        s.z2[i] = pl_splitmix64(&seed);
+    if (nz <= ZTABLE) {
+        s.z1 = pl_xmalloc(nz * sizeof *s.z1);
+        s.z2 = pl_xmalloc(nz * sizeof *s.z2);
+        uint64_t seed = ZSEED;
+        for (size_t i = 0; i < nz; i++) {
+            s.z1[i] = pl_splitmix64(&seed);
+            s.z2[i] = pl_splitmix64(&seed);
+        }
     }
     int maxlen = start->blocks / 2 + 1;
     s.path_col = pl_xmalloc((size_t)maxlen * sizeof(int));
