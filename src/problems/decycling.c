@@ -259,9 +259,14 @@ bool pl_decyc_acyclic(const pl_decyc *d, const bool *removed, int *cycle, int *n
                 if (left[rg.head[j]]) next = rg.head[j];
             v = next;
         }
-        /* queue[step[v] .. len-1] walked backwards is the cycle */
+        /* queue[step[v] .. len-1] walked backwards is the cycle; it is
+         * written from its smallest vertex */
+        int low = len - 1;
+        for (int i = len - 1; i >= step[v]; i--)
+            if (queue[i] < queue[low]) low = i;
         *ncycle = 0;
-        for (int i = len - 1; i >= step[v]; i--) cycle[(*ncycle)++] = queue[i];
+        for (int i = low; i >= step[v]; i--) cycle[(*ncycle)++] = queue[i];
+        for (int i = len - 1; i > low; i--) cycle[(*ncycle)++] = queue[i];
         csr_free(&rg);
     }
     free(alive);
@@ -671,7 +676,7 @@ char *pl_decyc_random(int nvertices, int narcs, int npairs, char answer, uint64_
     if (found < 0) {
         pl_error_set(err, NULL, 0, 0,
                      "decycling generate --answer no: %d random graphs of %d vertices, %d arcs and %d pairs were all "
-                     "yes-instances or had a cycle through no pair; give more arcs or more pairs",
+                     "yes-instances or had a cycle through no pair; give more arcs",
                      max_tries, nvertices, narcs, npairs);
         pl_decyc_free(&d);
         return NULL;
