@@ -561,7 +561,8 @@ static int solve(const void *p, const pl_request *req, pl_solution *out, pl_erro
     } else if (r == 0) {
         out->status = PL_UNSOLVABLE;
         snprintf(out->note, sizeof out->note,
-                 "no choice of one vertex from each of the %d pairs leaves the graph acyclic", d->npairs);
+                 "no choice of one vertex of every pair (%d pair%s) leaves the graph acyclic", d->npairs,
+                 d->npairs == 1 ? "" : "s");
     } else {
         out->status = PL_UNKNOWN;
     }
