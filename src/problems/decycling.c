@@ -15,6 +15,7 @@
  * search from it, O(V + E)), and fails when both would; a node whose kept and
  * undecided vertices together are acyclic is a yes whatever the rest. O(2^|S|
  * |S| (V + E)) in the worst case (the problem is NP-complete). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,6 +379,10 @@ typedef struct dsearch {
 static bool closes_cycle(dsearch *s, int v) {
     const csr *g = &s->g;
     int head = 0, tail = 0;
+    if (s->stamp == INT_MAX) { /* the marks wrap: clear them */
+        memset(s->mark, 0, ((size_t)s->d->nvertices + 1) * sizeof *s->mark);
+        s->stamp = 0;
+    }
     s->stamp++;
     s->queue[tail++] = v;
     while (head < tail) {
@@ -723,7 +728,7 @@ const pl_problem pl_problem_decycling = {
     .title = "Graph Decycling",
     .summary = "can the directed graph be made acyclic by removing exactly one vertex of every removable pair?",
     .format_help =
-        "File: 'c' lines are comments; the header 'p decycling VERTICES ARCS'; then, in any order, ARCS lines\n"
+        "File: 'c' and '#' lines are comments; the header 'p decycling VERTICES ARCS'; then, in any order, ARCS lines\n"
         "'a U V' (the arc U -> V; vertices 1..VERTICES; self-loops allowed, no arc twice) and pair lines 's U V'\n"
         "(a removable pair of two distinct vertices; no vertex in two pairs; any number of pairs).\n"
         "Certificate: the removed vertices, one a line, exactly one of each pair; the rest must be acyclic.\n",
