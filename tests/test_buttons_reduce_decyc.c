@@ -12,7 +12,9 @@
  *  - every choice that leaves the graph acyclic goes forward to cuts that
  *    clear the board and lift back to the same choice; a choice that leaves
  *    a cycle is refused by forward;
- *  - no cuts at all do not lift (every pair's tops are left to p).
+ *  - no cuts at all do not lift (every pair's tops are left to p);
+ *  - the chain Lemma 3 (pl_decyc_lemma3) then Lemma 2 on tiny CNFs: the
+ *    board is clearable iff the formula is satisfiable.
  * PL_TEST_SEED=N changes the seeds; a failure prints the seed and the
  * source. */
 #include <stdio.h>
@@ -219,6 +221,92 @@ static void sources(uint64_t base, int count, int maxn) {
     CHECK_INT(n.lifts, n.yes);
 }
 
+/* The chain Lemma 3 then Lemma 2 (pl_decyc_lemma3, then this reduction) on
+ * tiny random CNFs (1-2 variables, 1-2 clauses of 0-2 literals): the board
+ * is clearable iff the formula is satisfiable; the decycling solver's choice
+ * goes forward to a clearing, and the SAT solver's clearing lifts to a choice
+ * `decycling verify` accepts. */
+static void chain(uint64_t base, int count) {
+    const pl_reduction *r = reduction();
+    const pl_problem *p = pl_problem_find("decycling");
+    int yes = 0, no = 0, lifts = 0, forwards = 0, max_side = 0;
+    for (int it = 0; it < count; it++) {
+        pl_rng rng;
+        pl_rng_seed(&rng, base + (uint64_t)it);
+        int nv = 1 + (int)pl_rng_below(&rng, 2), nc = 1 + (int)pl_rng_below(&rng, 2);
+        pl_sbuf b = {0};
+        pl_sbuf_printf(&b, "p cnf %d %d\n", nv, nc);
+        for (int j = 0; j < nc; j++) {
+            int k = (int)pl_rng_below(&rng, 3);
+            for (int i = 0; i < k; i++)
+                pl_sbuf_printf(&b, "%d ", (pl_rng_below(&rng, 2) ? 1 : -1) * (1 + (int)pl_rng_below(&rng, (uint64_t)nv)));
+            pl_sbuf_printf(&b, "0\n");
+        }
+        check_context(true, base + (uint64_t)it, "%s", b.s);
+        pl_cnf f;
+        pl_error err = {0};
+        if (!CHECKF(pl_cnf_parse("(cnf)", b.s, strlen(b.s), &f, &err) == 0, "cnf: %s", err.msg)) {
+            free(b.s);
+            continue;
+        }
+        bool sat = false;
+        for (int a = 0; a < 1 << nv && !sat; a++) {
+            bool ok = true;
+            for (int j = 0; j < f.nclauses && ok; j++) {
+                bool c = false;
+                for (int i = f.start[j]; i < f.start[j + 1] && !c; i++)
+                    c = (((a >> (abs(f.lit[i]) - 1)) & 1) != 0) == (f.lit[i] > 0);
+                ok = c;
+            }
+            sat = ok;
+        }
+        int var_pair[2], occ_pair[4];
+        pl_decyc d;
+        pl_decyc_lemma3(&f, &d, var_pair, occ_pair);
+        char *level = r->build(&d, "(lemma 3)", &err);
+        buttons_level *l = level ? gc_parse_loud(G, level) : NULL;
+        if (CHECKF(l != NULL, "build: %s", err.msg)) {
+            if (l->rows > max_side) max_side = l->rows;
+            pl_solution sol;
+            gc_how how = {.node_limit = 50000000, .check_applies = true, .word = "cut", .goal = "clears the board"};
+            pl_status st = gc_solve(G, gc_algorithm(G, "sat"), l, &how, &sol);
+            CHECKF(st == (sat ? PL_SOLVED : PL_UNSOLVABLE), "sat says %s, the formula is %s", pl_status_name(st),
+                   sat ? "satisfiable" : "unsatisfiable");
+            if (st == PL_SOLVED && gc_lifts(r, p, &d, &sol.moves, "the solver's certificate")) lifts++;
+            pl_solution_free(&sol);
+            bool *removed = calloc((size_t)d.nvertices + 1, 1);
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 0, 0);
+            if (pl_decyc_solve(&d, &lim, removed) == 1) {
+                pl_strvec scert = {0}, moves = {0};
+                pl_decyc_write_removal(&d, removed, &scert);
+                pl_moves cm;
+                pl_moves_from_strvec(&scert, "(choice)", &cm);
+                if (CHECKF(r->forward(&d, &cm, &moves, &err) == 0, "forward: %s", err.msg) &&
+                    gc_replay(G, l, &moves, "forward certificate", "cut", "clears the board"))
+                    forwards++;
+                pl_moves_free(&cm);
+                pl_strvec_free(&scert);
+                pl_strvec_free(&moves);
+            }
+            free(removed);
+            G->level_free(l);
+        }
+        yes += sat, no += !sat;
+        free(level);
+        pl_decyc_free(&d);
+        pl_cnf_free(&f);
+        free(b.s);
+        check_clear_context();
+    }
+    printf("Lemma 3 then Lemma 2: %d CNFs (%d satisfiable, %d not), %d forward clearings, %d clearings lifted; boards "
+           "up to %d x %d\n",
+           count, yes, no, forwards, lifts, max_side, max_side);
+    CHECK_INT(forwards, yes);
+    CHECK_INT(lifts, yes);
+    CHECK(yes > 0 && no > 0);
+}
+
 /* A graph with no vertices: nothing to build. */
 static void refused(void) {
     pl_decyc d;
@@ -238,5 +326,6 @@ int main(int argc, char **argv) {
     refused();
     sources(base, 500 / scale, 6);
     sources(base + 1000000u, 200 / scale, 7);
+    chain(base + 2000000u, 16 / (SANITIZED ? 2 : 1));
     return check_done("test_buttons_reduce_decyc");
 }

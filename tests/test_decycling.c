@@ -7,7 +7,9 @@
  *  - the generator: --answer yes and no give what they promise, and a no has
  *    no cycle outside the pairs;
  *  - the parser's errors (file:line:col and what was expected), the
- *    verifier's named reasons, the node limit.
+ *    verifier's named reasons, the node limit;
+ *  - Lemma 3 (SAT -> Graph Decycling) on random CNFs: yes iff satisfiable,
+ *    every satisfying assignment mapped to a valid choice.
  * PL_TEST_SEED=N changes the seeds; a failure prints the seed and the
  * instance. */
 #include <stdio.h>
@@ -247,6 +249,79 @@ static void limits(void) {
     free(text);
 }
 
+/* Lemma 3 (pl_decyc_lemma3, `generate --from-sat`): on random CNFs of 1-4
+ * variables and 1-5 clauses of 0-3 literals (a variable may repeat), the
+ * instance is yes iff the formula is satisfiable (the solver, checked above
+ * against brute force, against a brute force over assignments), and every
+ * satisfying assignment maps to a choice the checker accepts (x true:
+ * remove x's vertex; a true occurrence: remove a', a false one: a). */
+static void lemma3(uint64_t base, int count) {
+    int yes = 0, no = 0, mapped = 0;
+    for (int it = 0; it < count; it++) {
+        pl_rng r;
+        pl_rng_seed(&r, base + (uint64_t)it);
+        int n = 1 + (int)pl_rng_below(&r, 4), m = 1 + (int)pl_rng_below(&r, 5);
+        pl_sbuf b = {0};
+        pl_sbuf_printf(&b, "p cnf %d %d\n", n, m);
+        for (int j = 0; j < m; j++) {
+            int k = (int)pl_rng_below(&r, 10) == 0 ? 0 : 1 + (int)pl_rng_below(&r, 3);
+            for (int i = 0; i < k; i++)
+                pl_sbuf_printf(&b, "%d ", (pl_rng_below(&r, 2) ? 1 : -1) * (1 + (int)pl_rng_below(&r, (uint64_t)n)));
+            pl_sbuf_printf(&b, "0\n");
+        }
+        check_context(true, base + (uint64_t)it, "%s", b.s);
+        pl_cnf f;
+        pl_error err = {0};
+        if (!CHECKF(pl_cnf_parse("(cnf)", b.s, strlen(b.s), &f, &err) == 0, "cnf: %s", err.msg)) {
+            free(b.s);
+            continue;
+        }
+        int L = f.start[f.nclauses], var_pair[4], occ_pair[16];
+        pl_decyc d;
+        pl_decyc_lemma3(&f, &d, var_pair, occ_pair);
+        bool sat = false;
+        bool *removed = calloc((size_t)d.nvertices + 1, 1);
+        for (int a = 0; a < 1 << n; a++) {
+            bool ok = true;
+            for (int j = 0; j < f.nclauses && ok; j++) {
+                bool c = false;
+                for (int i = f.start[j]; i < f.start[j + 1] && !c; i++)
+                    c = (((a >> (abs(f.lit[i]) - 1)) & 1) != 0) == (f.lit[i] > 0);
+                ok = c;
+            }
+            if (!ok) continue;
+            sat = true;
+            memset(removed, 0, (size_t)d.nvertices + 1);
+            for (int x = 0; x < n; x++) removed[d.pair[var_pair[x]][(a >> x) & 1 ? 0 : 1]] = true;
+            for (int i = 0; i < L; i++) {
+                bool t = (((a >> (abs(f.lit[i]) - 1)) & 1) != 0) == (f.lit[i] > 0);
+                removed[d.pair[occ_pair[i]][t ? 1 : 0]] = true;
+            }
+            char why[256] = "";
+            CHECKF(pl_decyc_check(&d, removed, why, sizeof why), "assignment %d: %s", a, why);
+            mapped++;
+        }
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        int res = pl_decyc_solve(&d, &lim, removed);
+        CHECKF(res == (sat ? 1 : 0), "solver %d, the formula is %s", res, sat ? "satisfiable" : "unsatisfiable");
+        if (res == 1) {
+            char why[256] = "";
+            CHECKF(pl_decyc_check(&d, removed, why, sizeof why), "certificate: %s", why);
+        }
+        yes += sat, no += !sat;
+        free(removed);
+        pl_decyc_free(&d);
+        pl_cnf_free(&f);
+        free(b.s);
+        check_clear_context();
+    }
+    printf("decycling: Lemma 3 on %d random CNFs (%d satisfiable, %d not), %d satisfying assignments mapped to "
+           "choices\n",
+           count, yes, no, mapped);
+    CHECK(yes >= count / 5 && no >= count / 5);
+}
+
 int main(int argc, char **argv) {
     (void)argc, (void)argv;
     uint64_t base = check_seed_from_env(20261127);
@@ -256,5 +331,6 @@ int main(int argc, char **argv) {
     against_brute(base, 4000 / scale);
     generator(base + 1000000u, 200 / scale);
     limits();
+    lemma3(base + 2000000u, 400 / scale);
     return check_done("test_decycling");
 }

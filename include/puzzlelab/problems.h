@@ -218,6 +218,13 @@ void pl_geo_degrees(const pl_geo *g, int *in, int *out);
 
 /* Graph Decycling: removed[v] (v = 1..nvertices) on 1. */
 int pl_decyc_solve(const pl_decyc *d, pl_limits *lim, bool *removed);
+/* Lemma 3, SAT -> Graph Decycling (the graph of Theorem 7's first step): the
+ * instance of f in out (no file places); var_pair[x] (x = 0..nvars-1) the
+ * pair (x's vertex, ~x's vertex): removing the first sets x true;
+ * occ_pair[i] (i = 0..literal occurrences-1, the index into f->lit) the pair
+ * (a_i, a'_i): removing a'_i says literal i satisfies its clause. A
+ * yes-instance iff f is satisfiable. */
+void pl_decyc_lemma3(const pl_cnf *f, pl_decyc *out, int *var_pair, int *occ_pair);
 /* triple: room for n = 3m indices; on 1, the m triples (indices from 1). */
 int pl_3part_solve(const pl_3part *p, pl_limits *lim, int *triple);
 

@@ -14,7 +14,11 @@
  * undecided pair whose vertex would close a cycle through kept vertices (a
  * search from it, O(V + E)), and fails when both would; a node whose kept and
  * undecided vertices together are acyclic is a yes whatever the rest. O(2^|S|
- * |S| (V + E)) in the worst case (the problem is NP-complete). */
+ * |S| (V + E)) in the worst case (the problem is NP-complete).
+ *
+ * Lemma 3 (SAT -> Graph Decycling) is here too, as `generate --from-sat
+ * FILE`: the graph of Theorem 7's t7_lemma3 (src/games/buttons/reduce.c,
+ * which also draws it), vertex for vertex in the same order. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -701,6 +705,143 @@ char *pl_decyc_random(int nvertices, int narcs, int npairs, char answer, uint64_
     return b.s;
 }
 
+/* ---------- Lemma 3: SAT -> Graph Decycling ---------- */
+
+/* The graph under construction. */
+typedef struct l3 {
+    pl_decyc *d;
+    int acap, pcap;
+} l3;
+
+static int l3_vertex(l3 *g) {
+    return ++g->d->nvertices;
+}
+
+static void l3_arc(l3 *g, int u, int v) {
+    pl_decyc *d = g->d;
+    if (d->narcs == g->acap) {
+        g->acap = g->acap ? 2 * g->acap : 64;
+        d->arc = pl_xrealloc(d->arc, (size_t)g->acap * sizeof *d->arc);
+        d->arc_line = pl_xrealloc(d->arc_line, (size_t)g->acap * sizeof *d->arc_line);
+        d->arc_col = pl_xrealloc(d->arc_col, (size_t)g->acap * sizeof *d->arc_col);
+    }
+    d->arc[d->narcs][0] = u, d->arc[d->narcs][1] = v;
+    d->arc_line[d->narcs] = d->arc_col[d->narcs] = 0;
+    d->narcs++;
+}
+
+static int l3_pair(l3 *g, int u, int v) {
+    pl_decyc *d = g->d;
+    if (d->npairs == g->pcap) {
+        g->pcap = g->pcap ? 2 * g->pcap : 16;
+        d->pair = pl_xrealloc(d->pair, (size_t)g->pcap * sizeof *d->pair);
+        d->pair_line = pl_xrealloc(d->pair_line, (size_t)g->pcap * sizeof *d->pair_line);
+    }
+    d->pair[d->npairs][0] = u, d->pair[d->npairs][1] = v;
+    d->pair_line[d->npairs] = 0;
+    return d->npairs++;
+}
+
+void pl_decyc_lemma3(const pl_cnf *f, pl_decyc *d, int *var_pair, int *occ_pair) {
+    memset(d, 0, sizeof *d);
+    snprintf(d->file, sizeof d->file, "%s", f->file);
+    l3 g = {.d = d};
+    int n = f->nvars, m = f->nclauses, L = f->start[m];
+    int *b = pl_xmalloc(((size_t)L + 1) * sizeof *b), *a2 = pl_xmalloc(((size_t)L + 1) * sizeof *a2),
+        *a = pl_xmalloc(((size_t)L + 1) * sizeof *a);
+    /* occurrence i: the pair (a_i, a'_i), a_i -> b_i */
+    for (int i = 0; i < L; i++) {
+        a[i] = l3_vertex(&g), a2[i] = l3_vertex(&g), b[i] = l3_vertex(&g);
+        occ_pair[i] = l3_pair(&g, a[i], a2[i]);
+        l3_arc(&g, a[i], b[i]);
+    }
+    /* variable x: the pair (x, ~x), both -> w_x; b_i -> its literal's
+     * vertex; the comb w_x -> d -> r -> {a_i, next d} over x's occurrences */
+    for (int x = 0; x < n; x++) {
+        int vx = l3_vertex(&g), vn = l3_vertex(&g), w = l3_vertex(&g);
+        var_pair[x] = l3_pair(&g, vx, vn);
+        l3_arc(&g, vx, w);
+        l3_arc(&g, vn, w);
+        int parent = w;
+        for (int i = 0; i < L; i++) {
+            if (abs(f->lit[i]) != x + 1) continue;
+            l3_arc(&g, b[i], f->lit[i] > 0 ? vx : vn);
+            int dv = l3_vertex(&g), r = l3_vertex(&g);
+            l3_arc(&g, parent, dv);
+            l3_arc(&g, dv, r);
+            l3_arc(&g, r, a[i]);
+            parent = r;
+        }
+    }
+    /* clause: a'_1 -> y_1 -> ... -> a'_k -> y_k -> z -> y' -> a'_1; an empty
+     * clause a cycle of four plain vertices */
+    for (int j = 0; j < m; j++) {
+        if (f->start[j + 1] == f->start[j]) {
+            int c[4];
+            for (int k = 0; k < 4; k++) c[k] = l3_vertex(&g);
+            for (int k = 0; k < 4; k++) l3_arc(&g, c[k], c[(k + 1) % 4]);
+            continue;
+        }
+        int yp = l3_vertex(&g), prev = yp;
+        for (int i = f->start[j]; i < f->start[j + 1]; i++) {
+            l3_arc(&g, prev, a2[i]);
+            prev = l3_vertex(&g);
+            l3_arc(&g, a2[i], prev);
+        }
+        int z = l3_vertex(&g);
+        l3_arc(&g, prev, z);
+        l3_arc(&g, z, yp);
+    }
+    d->pair_of = pl_xmalloc(((size_t)d->nvertices + 1) * sizeof *d->pair_of);
+    for (int v = 0; v <= d->nvertices; v++) d->pair_of[v] = -1;
+    for (int p = 0; p < d->npairs; p++) d->pair_of[d->pair[p][0]] = d->pair_of[d->pair[p][1]] = p;
+    free(a);
+    free(a2);
+    free(b);
+}
+
+/* Lemma 3's instance of the CNF file path, as text with comments naming the
+ * pairs. */
+static char *lemma3_text(const char *path, pl_error *err) {
+    char *data;
+    size_t len;
+    if (pl_read_file(path, &data, &len, err)) return NULL;
+    pl_cnf f;
+    int rc = pl_cnf_parse(path, data, len, &f, err);
+    free(data);
+    if (rc) return NULL;
+    int L = f.start[f.nclauses];
+    int *var_pair = pl_xmalloc(((size_t)f.nvars + 1) * sizeof *var_pair),
+        *occ_pair = pl_xmalloc(((size_t)L + 1) * sizeof *occ_pair);
+    pl_decyc d;
+    pl_decyc_lemma3(&f, &d, var_pair, occ_pair);
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b,
+                   "c Lemma 3 (Burke et al., Section 3.2): SAT -> Graph Decycling, from %s (%d variables, %d "
+                   "clauses, %d literal occurrences)\n"
+                   "c a cycle a clause, a removable pair a variable and one an occurrence, bow ties through a comb "
+                   "(docs/algorithms.md, Theorem 7); a yes-instance iff the formula is satisfiable\n",
+                   path, f.nvars, f.nclauses, L);
+    for (int x = 0; x < f.nvars; x++)
+        pl_sbuf_printf(&b, "c x%d: pair %d (%d %d): removing %d sets x%d true, %d false\n", x + 1, var_pair[x] + 1,
+                       d.pair[var_pair[x]][0], d.pair[var_pair[x]][1], d.pair[var_pair[x]][0], x + 1,
+                       d.pair[var_pair[x]][1]);
+    for (int j = 0; j < f.nclauses; j++)
+        for (int i = f.start[j]; i < f.start[j + 1]; i++)
+            pl_sbuf_printf(&b, "c clause %d, literal %d: pair %d (%d %d): removing %d says it satisfies the clause\n",
+                           j + 1, f.lit[i], occ_pair[i] + 1, d.pair[occ_pair[i]][0], d.pair[occ_pair[i]][1],
+                           d.pair[occ_pair[i]][1]);
+    pl_sbuf_printf(&b, "p decycling %d %d\n", d.nvertices, d.narcs);
+    for (int p = 0; p < d.npairs; p++) pl_sbuf_printf(&b, "s %d %d\n", d.pair[p][0], d.pair[p][1]);
+    for (int e = 0; e < d.narcs; e++) pl_sbuf_printf(&b, "a %d %d\n", d.arc[e][0], d.arc[e][1]);
+    pl_decyc_free(&d);
+    pl_cnf_free(&f);
+    free(var_pair);
+    free(occ_pair);
+    if (!b.s) pl_sbuf_printf(&b, "%s", "");
+    return b.s;
+}
+
 static const pl_option generate_options[] = {
     {"vertices", "N", "number of vertices (default 8)"},
     {"arcs", "M", "number of distinct arcs, no self-loops (default 3N/2)"},
@@ -709,12 +850,23 @@ static const pl_option generate_options[] = {
      "yes: a planted choice leaves the graph acyclic; no: drawn until the solver says no (and every cycle meets a "
      "pair, so the no is not trivial); any (default): unchecked"},
     {"seed", "N", "random seed (default 1)"},
+    {"from-sat", "FILE",
+     "instead: Lemma 3's instance of the DIMACS CNF in FILE (a yes-instance iff it is satisfiable; alone)"},
     {NULL, NULL, NULL},
 };
 
 static char *generate(const pl_opts *o, pl_error *err) {
     long n, m, s;
     uint64_t seed;
+    if (pl_opts_has(o, "from-sat")) {
+        static const char *const other[] = {"vertices", "arcs", "pairs", "answer", "seed"};
+        for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+            if (pl_opts_has(o, other[i])) {
+                pl_error_set(err, NULL, 0, 0, "decycling generate: --%s does not go with --from-sat", other[i]);
+                return NULL;
+            }
+        return lemma3_text(pl_opts_get(o, "from-sat"), err);
+    }
     if (pl_opts_long(o, "vertices", 8, 1, 2000, &n, err) || pl_opts_long(o, "arcs", 3 * n / 2, 0, 4000000, &m, err) ||
         pl_opts_long(o, "pairs", n / 3, 0, 1000, &s, err) || pl_opts_u64(o, "seed", 1, &seed, err))
         return NULL;

@@ -720,6 +720,9 @@ golden dec_solve_no 1 decycling solve levels/r_no.dec
 golden dec_info 0 decycling info levels/r_small.dec
 golden dec_generate_yes 0 decycling generate --vertices 6 --answer yes --seed 3
 golden dec_generate_no 0 decycling generate --vertices 8 --arcs 14 --pairs 3 --answer no --seed 3
+golden dec_from_sat 0 decycling generate --from-sat levels/r_unsat.cnf
+error dec_from_sat_seed 2 "puzzlelab: decycling generate: --seed does not go with --from-sat" \
+    decycling generate --from-sat levels/r_unsat.cnf --seed 2
 error dec_bad 2 "levels/r_bad.dec:3:3: vertex 2 is already in the pair of line 2 (pairs are disjoint)" \
     decycling solve levels/r_bad.dec
 run dec_branching decycling generate --vertices 20 --arcs 70 --pairs 10 --seed 2
