@@ -817,11 +817,12 @@ static char *lemma3_text(const char *path, pl_error *err) {
     pl_decyc_lemma3(&f, &d, var_pair, occ_pair);
     pl_sbuf b = {0};
     pl_sbuf_printf(&b,
-                   "c Lemma 3 (Burke et al., Section 3.2): SAT -> Graph Decycling, from %s (%d variables, %d "
-                   "clauses, %d literal occurrences)\n"
+                   "c Lemma 3 (Burke et al., Section 3.2): SAT -> Graph Decycling, from %s (%d variable%s, %d "
+                   "clause%s, %d literal occurrence%s)\n"
                    "c a cycle a clause, a removable pair a variable and one an occurrence, bow ties through a comb "
                    "(docs/algorithms.md, Theorem 7); a yes-instance iff the formula is satisfiable\n",
-                   path, f.nvars, f.nclauses, L);
+                   path, f.nvars, f.nvars == 1 ? "" : "s", f.nclauses, f.nclauses == 1 ? "" : "s", L,
+                   L == 1 ? "" : "s");
     for (int x = 0; x < f.nvars; x++)
         pl_sbuf_printf(&b, "c x%d: pair %d (%d %d): removing %d sets x%d true, %d false\n", x + 1, var_pair[x] + 1,
                        d.pair[var_pair[x]][0], d.pair[var_pair[x]][1], d.pair[var_pair[x]][0], x + 1,
