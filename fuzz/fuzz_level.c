@@ -22,7 +22,8 @@
  *     the solver reported (the contract of `solve` and `verify`). Set
  *     PL_FUZZ_NO_SOLVE=1 to skip this step.
  *
- *  6. every source problem's parser (sat, x3c, vertex-cover, 3partition, planar-sat) on
+ *  6. every source problem's parser (pl_problems(): sat, x3c, vertex-cover, 3partition,
+ *     geography, planar-sat, gpos, decycling) on
  *     the part before "moves:" (or the whole input); for an instance that parses:
  *     info, verify of the MOVES part as its certificate, and, for small
  *     inputs, its solver under the node limit (a certificate must pass the

@@ -1607,7 +1607,8 @@ static void test_registry(void) {
     const pl_problem *const *all = pl_problems();
     int n = 0;
     while (all[n]) n++;
-    CHECK_INT(n, 7);
+    CHECK_INT(n, 8);
+    CHECK(pl_problem_find("decycling") == &pl_problem_decycling);
     CHECK(pl_problem_find("gpos") == &pl_problem_gpos);
     CHECK(pl_problem_find("geography") == &pl_problem_geography);
     CHECK(pl_problem_find("3partition") == &pl_problem_3partition);

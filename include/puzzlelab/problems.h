@@ -1,5 +1,5 @@
 /* Source problems of the papers' reductions (3-SAT, X3C, Vertex Cover,
- * 3-Partition):
+ * 3-Partition, ...):
  * a part of the library that knows no game. Each problem has a text format
  * read with file:line:col errors, an exact solver that returns a certificate,
  * a verifier, `info` and a seeded generator whose yes/no balance can be
@@ -98,6 +98,22 @@ typedef struct pl_gpos {
     int *owner_line; /* line of the 'b' or 'r' line that gave v its owner */
 } pl_gpos;
 
+/* Graph Decycling (Section 3.2, the source of Lemma 2): a directed graph on
+ * vertices 1..nvertices (at most PL_DECYC_MAX_VERTICES) and disjoint
+ * removable pairs of distinct vertices; can the graph be made acyclic by
+ * removing exactly one vertex of every pair? Arcs are distinct; self-loops
+ * are allowed. pair_of[v] (v = 1..nvertices) is v's pair or -1. */
+#define PL_DECYC_MAX_VERTICES 1000000
+typedef struct pl_decyc {
+    int nvertices, narcs, npairs;
+    int (*arc)[2];
+    int (*pair)[2];
+    int *arc_line, *arc_col; /* where arc i is in the file */
+    int *pair_line;          /* line of pair i */
+    int *pair_of;
+    char file[256];
+} pl_decyc;
+
 /* Whether every clause has exactly three literals, and whether no clause
  * repeats a variable (the usual 3-SAT); the reductions say which they need. */
 bool pl_cnf_three_literals(const pl_cnf *f);
@@ -128,6 +144,11 @@ int pl_vc_read_cover(const pl_vc *g, const pl_moves *cert, bool *in, char *why, 
 int pl_3part_read_partition(const pl_3part *p, const pl_moves *cert, int *triple, int *line, int *ntriples, char *why,
                             size_t n, pl_error *err);
 
+/* removed[v] for v = 1..nvertices; a vertex twice, a vertex in no pair and
+ * both vertices of one pair come back as 1 with why. */
+int pl_decyc_read_removal(const pl_decyc *d, const pl_moves *cert, bool *removed, char *why, size_t n,
+                          pl_error *err);
+
 /* Checks (no syntax involved): true when the certificate is one, else false
  * with the reason in why. */
 bool pl_sat_check(const pl_cnf *f, const signed char *value, char *why, size_t n);
@@ -137,10 +158,19 @@ bool pl_vc_check(const pl_vc *g, const bool *in, char *why, size_t n);
  * indices in 1..n, none twice, each triple summing to B, every number used. */
 bool pl_3part_check(const pl_3part *p, const int *triple, const int *line, int ntriples, char *why, size_t n);
 
+/* Exactly one vertex of every pair removed, and the rest acyclic (why names
+ * a pair, or a cycle left). */
+bool pl_decyc_check(const pl_decyc *d, const bool *removed, char *why, size_t n);
+/* Whether the vertices v without removed[v] induce an acyclic graph; when not
+ * and cycle is not NULL, one cycle left (vertices in arc order, room for
+ * nvertices) and its length in *ncycle. */
+bool pl_decyc_acyclic(const pl_decyc *d, const bool *removed, int *cycle, int *ncycle);
 /* Writing certificates as lines. */
 void pl_sat_write_assignment(const pl_cnf *f, const signed char *value, pl_strvec *out);
 void pl_x3c_write_cover(const pl_x3c *x, const bool *chosen, pl_strvec *out);
 void pl_vc_write_cover(const pl_vc *g, const bool *in, pl_strvec *out);
+/* The removed vertex of each pair, in the pairs' order. */
+void pl_decyc_write_removal(const pl_decyc *d, const bool *removed, pl_strvec *out);
 void pl_3part_write_partition(const pl_3part *p, const int *triple, int ntriples, pl_strvec *out);
 
 /* Exact solvers behind `solve`, for the library's own use (tests,
@@ -186,6 +216,15 @@ int pl_geo_lemma4(const pl_geo *g, pl_geo *out, int *origin, int (*path)[PL_GEO_
 /* In-degree, out-degree of v. */
 void pl_geo_degrees(const pl_geo *g, int *in, int *out);
 
+/* Graph Decycling: removed[v] (v = 1..nvertices) on 1. */
+int pl_decyc_solve(const pl_decyc *d, pl_limits *lim, bool *removed);
+/* Lemma 3, SAT -> Graph Decycling (the graph of Theorem 7's first step): the
+ * instance of f in out (no file places); var_pair[x] (x = 0..nvars-1) the
+ * pair (x's vertex, ~x's vertex): removing the first sets x true;
+ * occ_pair[i] (i = 0..literal occurrences-1, the index into f->lit) the pair
+ * (a_i, a'_i): removing a'_i says literal i satisfies its clause. A
+ * yes-instance iff f is satisfiable. */
+void pl_decyc_lemma3(const pl_cnf *f, pl_decyc *out, int *var_pair, int *occ_pair);
 /* triple: room for n = 3m indices; on 1, the m triples (indices from 1). */
 int pl_3part_solve(const pl_3part *p, pl_limits *lim, int *triple);
 
@@ -204,6 +243,8 @@ int pl_planar_sat_parse(const char *file, const char *data, size_t len, pl_plana
 void pl_planar_sat_free(pl_planar_sat *p);
 int pl_gpos_parse(const char *file, const char *data, size_t len, pl_gpos *out, pl_error *err);
 void pl_gpos_free(pl_gpos *g);
+int pl_decyc_parse(const char *file, const char *data, size_t len, pl_decyc *out, pl_error *err);
+void pl_decyc_free(pl_decyc *d);
 
 /* Random instances (text in the problem's format; the generators behind
  * `generate`). answer: 'y' a yes-instance (planted), 'n' a no-instance,
@@ -229,6 +270,11 @@ char *pl_planar_sat_random(int nvars, int nclauses, char answer, uint64_t seed, 
  * width distinct variables each (width <= nvars), random signs: 'y' player 1
  * wins, 'n' player 2 wins (drawn until the solver says so). */
 char *pl_gpos_random(int nvars, int nclauses, int width, char answer, uint64_t seed, pl_error *err);
+
+/* n vertices, s random disjoint pairs (2s <= n), m distinct arcs without
+ * self-loops: 'y' a planted choice leaves it acyclic, 'n' drawn until the
+ * solver says no and every cycle meets a pair, 'a' unchecked. */
+char *pl_decyc_random(int nvertices, int narcs, int npairs, char answer, uint64_t seed, pl_error *err);
 
 /* ---------- the problem descriptor ---------- */
 
@@ -256,6 +302,7 @@ extern const pl_problem pl_problem_3partition;
 extern const pl_problem pl_problem_geography;
 extern const pl_problem pl_problem_planar_sat;
 extern const pl_problem pl_problem_gpos;
+extern const pl_problem pl_problem_decycling;
 const pl_problem *const *pl_problems(void); /* NULL-terminated */
 const pl_problem *pl_problem_find(const char *name);
 /* The instance in path (or "-"), parsed; NULL with err. */

@@ -113,6 +113,7 @@ static const pl_problem *const all_problems[] = {&pl_problem_sat, &pl_problem_x3
                                                   &pl_problem_3partition, &pl_problem_geography,
                                                   &pl_problem_planar_sat,
                                                   &pl_problem_gpos,
+                                                  &pl_problem_decycling,
                                                   NULL};
 
 const pl_problem *const *pl_problems(void) {

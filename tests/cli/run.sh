@@ -290,7 +290,7 @@ error missing_moves 2 "levels/nope.moves: cannot open: No such file or directory
 error directory_level 2 "levels: cannot read: Is a directory" $C solve levels
 
 # ---------------------------------------------------------------- bad usage: exit 2
-error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography planar-sat gpos; see 'puzzlelab help')" chess solve x
+error usage_game 2 "puzzlelab: unknown game or problem 'chess' (expected one of: buttons clickomania twodots coins snip sat x3c vertex-cover 3partition geography planar-sat gpos decycling; see 'puzzlelab help')" chess solve x
 error usage_command 2 "puzzlelab: unknown command 'frobnicate' for clickomania (see 'puzzlelab GAME help')" \
     $C frobnicate
 error usage_option 2 "puzzlelab: unknown option --fast for 'clickomania solve' (see 'puzzlelab clickomania solve --help')" \
@@ -706,6 +706,37 @@ for src in r_small.gpos r_copy.gpos r_small.geo; do
     golden "lift_forward_$src" 0 buttons lift "levels/$src" "$TMP/$src.level" "$TMP/$src.moves"
 done
 golden reduce_gpos_level 0 buttons reduce --from gpos --theorem 8 levels/r_copy.gpos
+
+# Graph Decycling (issue 19): solve, verify (a cycle left: exit 1), info,
+# generate, a file error, the node limit, and Lemma 2 alone (buttons reduce
+# --from decycling --theorem 7) with a witness, verify and lift
+golden dec_solve 0 decycling solve levels/r_small.dec
+golden dec_verify 0 decycling verify levels/r_small.dec "$TMP/dec_solve.raw"
+printf '1\n6\n' >"$TMP/dec_cycle.cert"
+golden dec_verify_cycle 1 decycling verify levels/r_small.dec "$TMP/dec_cycle.cert"
+printf '1\n4\n' >"$TMP/dec_both.cert"
+golden dec_verify_both 1 decycling verify levels/r_small.dec "$TMP/dec_both.cert"
+golden dec_solve_no 1 decycling solve levels/r_no.dec
+golden dec_info 0 decycling info levels/r_small.dec
+golden dec_generate_yes 0 decycling generate --vertices 6 --answer yes --seed 3
+golden dec_generate_no 0 decycling generate --vertices 8 --arcs 14 --pairs 3 --answer no --seed 3
+golden dec_from_sat 0 decycling generate --from-sat levels/r_unsat.cnf
+error dec_from_sat_seed 2 "puzzlelab: decycling generate: --seed does not go with --from-sat" \
+    decycling generate --from-sat levels/r_unsat.cnf --seed 2
+error dec_bad 2 "levels/r_bad.dec:3:3: vertex 2 is already in the pair of line 2 (pairs are disjoint)" \
+    decycling solve levels/r_bad.dec
+run dec_branching decycling generate --vertices 20 --arcs 70 --pairs 10 --seed 2
+run dec_limit decycling solve --node-limit 1 "$TMP/dec_branching.raw"
+expect_rc dec_limit 3
+golden reduce_dec 0 buttons reduce --from decycling --theorem 7 levels/r_small.dec -o "$TMP/dec.level" \
+    --witness "$TMP/dec_solve.raw" --moves-output "$TMP/dec.moves"
+golden reduce_dec_level 0 buttons reduce --from decycling --theorem 7 levels/r_small.dec
+golden verify_forward_dec 0 buttons verify "$TMP/dec.level" "$TMP/dec.moves"
+golden lift_forward_dec 0 buttons lift levels/r_small.dec "$TMP/dec.level" "$TMP/dec.moves"
+run solve_reduced_dec buttons solve "$TMP/dec.level"
+golden lift_solved_dec 0 buttons lift levels/r_small.dec "$TMP/dec.level" "$TMP/solve_reduced_dec.raw"
+golden reduce_dec_no 0 buttons reduce --from decycling --theorem 7 levels/r_no.dec -o "$TMP/dec_no.level"
+golden solve_reduced_dec_no 1 buttons solve "$TMP/dec_no.level"
 
 # ------------------------------------------- one interface (issue 22, item 2)
 # Every game's and command's --help is a golden file, and the options it

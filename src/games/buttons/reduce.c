@@ -646,7 +646,8 @@ typedef struct spair {
 } spair;
 
 typedef struct t7 {
-    const pl_cnf *f;
+    const pl_cnf *f;  /* Theorem 7's source (NULL from Graph Decycling) */
+    const char *file; /* the source's file, for messages */
     /* Lemma 3 */
     dnode *v;
     int nv, capv;
@@ -874,7 +875,7 @@ static int t7_lemma2(t7 *t, pl_error *err) {
     }
     t->side = t->rows.n > t->cols.n ? t->rows.n : t->cols.n;
     if (t->side > MAX_SIDE)
-        return pl_error_set(err, t->f->file, 1, 1, "the construction would be %d x %d (at most %d x %d)", t->side,
+        return pl_error_set(err, t->file, 1, 1, "the construction would be %d x %d (at most %d x %d)", t->side,
                             t->side, MAX_SIDE, MAX_SIDE);
     place(&t->rows);
     place(&t->cols);
@@ -1000,6 +1001,7 @@ static int t7_check(const t7 *t, pl_error *err) {
 static int t7_construct(const pl_cnf *f, t7 *t, pl_error *err) {
     memset(t, 0, sizeof *t);
     t->f = f;
+    t->file = f->file;
     if (f->nvars == 0 && f->nclauses == 0)
         return pl_error_set(err, f->file, 1, 1, "the formula has no variables and no clauses: nothing to build");
     /* the side, from the size formula, before building anything */
@@ -1018,6 +1020,24 @@ static int t7_construct(const pl_cnf *f, t7 *t, pl_error *err) {
     return 0;
 }
 
+/* The placed board, N x N cells row by row ('.' empty); NULL with err when
+ * two buttons share a cell (an internal error). */
+static char *t7_grid(const t7 *t, pl_error *err) {
+    int N = t->side;
+    char *grid = pl_xmalloc((size_t)N * (size_t)N + 1);
+    memset(grid, '.', (size_t)N * (size_t)N);
+    for (int i = 0; i < t->nb; i++) {
+        char *g = &grid[(size_t)t->b[i].row * (size_t)N + (size_t)t->b[i].col];
+        if (*g != '.') {
+            free(grid);
+            pl_error_set(err, NULL, 0, 0, "internal error: two buttons of the construction in one cell");
+            return NULL;
+        }
+        *g = t->b[i].colour;
+    }
+    return grid;
+}
+
 char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err) {
     const pl_cnf *f = src;
     t7 t;
@@ -1025,17 +1045,10 @@ char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err) {
     int N = t.side, nred = 0, ngreen = 0, empty = 0;
     for (int x = 0; x < t.nv; x++) *(t.v[x].colour == 'a' ? &nred : &ngreen) += 1;
     for (int j = 0; j < f->nclauses; j++) empty += f->start[j + 1] == f->start[j];
-    char *grid = pl_xmalloc((size_t)N * (size_t)N + 1);
-    memset(grid, '.', (size_t)N * (size_t)N);
-    for (int i = 0; i < t.nb; i++) {
-        char *g = &grid[(size_t)t.b[i].row * (size_t)N + (size_t)t.b[i].col];
-        if (*g != '.') {
-            free(grid);
-            t7_free(&t);
-            pl_error_set(err, NULL, 0, 0, "internal error: two buttons of the construction in one cell");
-            return NULL;
-        }
-        *g = t.b[i].colour;
+    char *grid = t7_grid(&t, err);
+    if (!grid) {
+        t7_free(&t);
+        return NULL;
     }
     pl_sbuf b = {0};
     pl_sbuf_printf(&b,
@@ -1226,6 +1239,280 @@ int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
     return rc;
 }
 
+/* ======================================================================
+ * Lemma 2 alone: Graph Decycling -> B&S[n x n, 2 colours, directions +,
+ * sizes {2}] from ANY instance (buttons reduce --from decycling --theorem 7).
+ *
+ * The paper's normalisation (degrees 1 to 3, removable vertices of degree 2,
+ * bipartite with every removable vertex on one side) in a form t7_lemma2
+ * draws without further care. Source vertex x becomes
+ *  - its core g_x, green, removable when x is in a pair, with the one
+ *    out-edge g_x -> r_x (red, the bottom band of rows);
+ *  - when x has d >= 1 out-arcs, an out-tree from r_x: r_x and every other
+ *    branching red have two green children (one when d = 1), each green one
+ *    red child; the red leaves e (one per arc x -> y, rows of the top band)
+ *    each have the one out-edge e -> g_y.
+ * Every cycle of the new graph passes cores and trees, and passes g_y after
+ * a leaf of an arc into y: its cores spell a closed walk of the source, and
+ * every cycle of the source comes back as one; the removable vertices are
+ * the cores of the paired vertices, so one vertex removed from each pair
+ * leaves the source acyclic iff the same cores removed leave the new graph
+ * acyclic. Nothing is pruned (a vertex on no cycle stays, harmless), so a
+ * choice maps to a choice one to one.
+ * Drawing: every red has one green in-neighbour (plus the mechanism's q in
+ * r_x's row), so its segment holds one button; a branching red's two
+ * children are placed in-order (a tree green serving arcs lo..hi-1 split at
+ * mid sits at 2 mid - 1, a one-arc green at 2 lo), left and right of its
+ * in-neighbour; the cores' in-neighbours (leaves, top band) are above their
+ * out-neighbour r_x (bottom band), as a removable vertex needs. Columns by
+ * units (a pair, or one unpaired vertex): the left halves of the units'
+ * trees, the block g_u p q g_v (or g_x), the right halves.
+ *
+ * Size, with n vertices, m arcs, s pairs and d_x the out-degree of x:
+ * V = 2n + sum t(d_x) vertices, t(0) = 0, t(1) = 2, t(d) = 4d - 4 (d >= 2),
+ * so V <= 2n + 4m; 2V + 4s buttons; V rows and V/2 + n0 + m + n1 + 2 n0 + 2s
+ * columns where n0, n1 count the vertices of out-degree 0, 1 (exactly: the
+ * greens, plus a private column per red leaf and red r_x with d = 1, two
+ * per r_x with d = 0, p and q per pair); the side, the larger of the two,
+ * is at most 4(n + m). */
+
+#define D2_ROW_BOTTOM 1e7
+
+typedef struct d2 {
+    t7 t;
+    int *core;     /* by source vertex 1..n: g_x */
+    int *pair_map; /* by source pair: the t7 pair */
+} d2;
+
+/* The exact rows and columns of the construction (see above). */
+static void d2_size(const pl_decyc *d, long long *rows, long long *cols) {
+    long long *deg = pl_xcalloc((size_t)d->nvertices + 1, sizeof *deg), V = 0, G = 0, extra = 0;
+    for (int e = 0; e < d->narcs; e++) deg[d->arc[e][0]]++;
+    for (int x = 1; x <= d->nvertices; x++) {
+        long long k = deg[x];
+        long long t = k == 0 ? 0 : k == 1 ? 2 : 4 * k - 4;
+        V += 2 + t;
+        G += 1 + t / 2;
+        extra += k == 0 ? 2 : k == 1 ? 1 : 0; /* r_x's private columns */
+    }
+    free(deg);
+    *rows = V;
+    *cols = G + d->narcs + extra + 2LL * d->npairs;
+}
+
+static void d2_free(d2 *w) {
+    t7_free(&w->t);
+    free(w->core);
+    free(w->pair_map);
+    memset(w, 0, sizeof *w);
+}
+
+static int d2_construct(const pl_decyc *d, d2 *w, pl_error *err) {
+    memset(w, 0, sizeof *w);
+    t7 *t = &w->t;
+    t->file = d->file;
+    int n = d->nvertices;
+    if (n == 0) return pl_error_set(err, d->file, 1, 1, "the graph has no vertices: nothing to build");
+    long long rows, cols;
+    d2_size(d, &rows, &cols);
+    long long side = rows > cols ? rows : cols;
+    if (side > MAX_SIDE)
+        return pl_error_set(err, d->file, 1, 1, "the construction would be %lld x %lld (at most %d x %d)", side, side,
+                            MAX_SIDE, MAX_SIDE);
+    /* out-arcs by tail, in file order */
+    int *first = pl_xcalloc((size_t)n + 2, sizeof *first), *head = pl_xmalloc(((size_t)d->narcs + 1) * sizeof *head);
+    for (int e = 0; e < d->narcs; e++) first[d->arc[e][0] + 1]++;
+    for (int x = 1; x <= n + 1; x++) first[x] += first[x - 1];
+    int *fill = pl_xmalloc(((size_t)n + 2) * sizeof *fill);
+    memcpy(fill, first, ((size_t)n + 2) * sizeof *fill);
+    for (int e = 0; e < d->narcs; e++) head[fill[d->arc[e][0]]++] = d->arc[e][1];
+    free(fill);
+    /* columns by units: left halves, block, right halves */
+    double *key = pl_xmalloc(((size_t)n + 1) * sizeof *key), *lbase = pl_xmalloc(((size_t)n + 1) * sizeof *lbase),
+           *rbase = pl_xmalloc(((size_t)n + 1) * sizeof *rbase);
+    bool *placed = pl_xcalloc((size_t)n + 1, sizeof *placed);
+    double col = 0;
+    w->pair_map = pl_xmalloc(((size_t)d->npairs + 1) * sizeof *w->pair_map);
+    w->core = pl_xmalloc(((size_t)n + 1) * sizeof *w->core);
+    for (int x = 1; x <= n; x++) {
+        if (placed[x]) continue;
+        int p = d->pair_of[x], unit[2] = {x, 0}, k = 1;
+        if (p >= 0) unit[0] = d->pair[p][0], unit[1] = d->pair[p][1], k = 2;
+        for (int i = 0; i < k; i++) {
+            int z = unit[i], deg = first[z + 1] - first[z];
+            placed[z] = true;
+            lbase[z] = col;
+            col += (deg >= 2 ? 2 * (deg / 2) : 0) + 1;
+        }
+        double block = col;
+        for (int i = 0; i < k; i++) key[unit[i]] = block + 3 * i;
+        col += k == 2 ? 5 : 2;
+        for (int i = 0; i < k; i++) {
+            int z = unit[i], deg = first[z + 1] - first[z];
+            rbase[z] = col - (deg >= 2 ? 2 * (deg / 2) : 0);
+            col += 2 * (deg - (deg >= 2 ? deg / 2 : 0)) + 1;
+        }
+        for (int i = 0; i < k; i++) w->core[unit[i]] = t7_node(t, 'b', key[unit[i]]);
+        if (k == 2) w->pair_map[p] = t7_pair(t, w->core[unit[0]], w->core[unit[1]], block + 1, block + 2);
+    }
+    /* r_x, then the trees: items (parent red, arcs lo..hi-1 of its tail, base) */
+    int rowc = 0, cap = 2 * d->narcs + 4, nst = 0;
+    int(*st)[3] = pl_xmalloc((size_t)cap * sizeof *st);
+    double *stbase = pl_xmalloc((size_t)cap * sizeof *stbase);
+    for (int x = 1; x <= n; x++) {
+        int r = t7_node(t, 'a', D2_ROW_BOTTOM + x), deg = first[x + 1] - first[x];
+        t7_edge(t, w->core[x], r);
+        if (deg == 1) {
+            st[nst][0] = r, st[nst][1] = 0, st[nst][2] = 1, stbase[nst++] = rbase[x];
+        } else if (deg >= 2) {
+            int mid = deg / 2;
+            st[nst][0] = r, st[nst][1] = 0, st[nst][2] = mid, stbase[nst++] = lbase[x];
+            st[nst][0] = r, st[nst][1] = mid, st[nst][2] = deg, stbase[nst++] = rbase[x];
+        }
+        while (nst > 0) {
+            nst--;
+            int parent = st[nst][0], lo = st[nst][1], hi = st[nst][2];
+            double base = stbase[nst];
+            int mid = (lo + hi) / 2;
+            int c = t7_node(t, 'b', base + (hi - lo == 1 ? 2 * lo : 2 * mid - 1));
+            t7_edge(t, parent, c);
+            int red = t7_node(t, 'a', ++rowc);
+            t7_edge(t, c, red);
+            if (hi - lo == 1) {
+                t7_edge(t, red, w->core[head[first[x] + lo]]);
+                t->ntree++;
+                continue;
+            }
+            st[nst][0] = red, st[nst][1] = lo, st[nst][2] = mid, stbase[nst++] = base;
+            st[nst][0] = red, st[nst][1] = mid, st[nst][2] = hi, stbase[nst++] = base;
+        }
+    }
+    free(st);
+    free(stbase);
+    free(first);
+    free(head);
+    free(key);
+    free(lbase);
+    free(rbase);
+    free(placed);
+    if (t7_lemma2(t, err) || t7_check(t, err)) {
+        d2_free(w);
+        return -1;
+    }
+    if ((long long)t->rows.n != rows || (long long)t->cols.n != cols) {
+        int r = t->rows.n, c = t->cols.n;
+        d2_free(w);
+        return pl_error_set(err, NULL, 0, 0, "internal error: %d rows and %d columns, not %lld and %lld", r, c, rows,
+                            cols);
+    }
+    return 0;
+}
+
+char *buttons_lemma2_build(const void *src, const char *src_name, pl_error *err) {
+    const pl_decyc *d = src;
+    d2 w;
+    if (d2_construct(d, &w, err)) return NULL;
+    const t7 *t = &w.t;
+    char *grid = t7_grid(t, err);
+    if (!grid) {
+        d2_free(&w);
+        return NULL;
+    }
+    int N = t->side, nred = 0, ngreen = 0;
+    for (int x = 0; x < t->nv; x++) *(t->v[x].colour == 'a' ? &nred : &ngreen) += 1;
+    pl_sbuf b = {0};
+    pl_sbuf_printf(&b,
+                   "# puzzlelab buttons reduce --from decycling --theorem 7 %s\n"
+                   "# Buttons & Scissors, Theorem 7 (Burke et al., Section 3.2), Lemma 2 alone: Graph Decycling -> "
+                   "B&S[n x n, 2 colours, directions +, sizes {2}]\n"
+                   "# source: %s: Graph Decycling with %d vertices, %d arcs, %d removable pairs\n"
+                   "# construction: %d x %d, %d buttons: a graph of %d red vertices (a pairs, each in a row of its "
+                   "own) and %d green ones (b pairs, each in a column of its own), %d edges (u -> v: a button of u "
+                   "between the two of v): a green core and a red root a source vertex, %d red leaves (one an arc) "
+                   "in out-trees; %d removable pairs (a shared top row with p between, q1 q3 q2 by the bottoms)\n"
+                   "# promises: n x n, 2 colours (a, b), directions + (horizontal and vertical), sizes {2}; clearable "
+                   "iff removing one vertex of every pair can leave the graph acyclic\n",
+                   src_name, src_name, d->nvertices, d->narcs, d->npairs, N, N, t->nb, nred, ngreen, t->nedges,
+                   t->ntree, t->ns);
+    for (int p = 0; p < d->npairs; p++) {
+        const spair *s = &t->s[w.pair_map[p]];
+        pl_sbuf_printf(&b,
+                       "# pair %d (%d, %d): cores in columns %d and %d; tops in row %d (p at %d,%d), bottoms in "
+                       "rows %d and %d (q1 q3 q2 in column %d)\n",
+                       p + 1, d->pair[p][0], d->pair[p][1], t->b[t->v[s->u].end[0]].col, t->b[t->v[s->v].end[0]].col,
+                       t->b[s->p].row, t->b[s->p].row, t->b[s->p].col, t->b[s->q[0]].row, t->b[s->q[1]].row,
+                       t->b[s->q[0]].col);
+    }
+    pl_sbuf_printf(&b, "directions: +\nsizes: 2\n");
+    for (int r = 0; r < N; r++) pl_sbuf_printf(&b, "%.*s\n", N, grid + (size_t)r * (size_t)N);
+    free(grid);
+    d2_free(&w);
+    return b.s;
+}
+
+int buttons_lemma2_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err) {
+    const pl_decyc *d = src;
+    bool *removed = pl_xcalloc((size_t)d->nvertices + 1, sizeof *removed);
+    char why[256] = "";
+    int rc = pl_decyc_read_removal(d, cert, removed, why, sizeof why, err);
+    if (rc == 0 && !pl_decyc_check(d, removed, why, sizeof why)) rc = 1;
+    if (rc) {
+        free(removed);
+        return rc < 0 ? -1 : pl_error_set(err, cert->file, 0, 0, "%s", why);
+    }
+    d2 w;
+    if (d2_construct(d, &w, err)) {
+        free(removed);
+        return -1;
+    }
+    bool *gone = pl_xcalloc((size_t)w.t.ns + 1, sizeof(bool));
+    for (int p = 0; p < d->npairs; p++) gone[w.pair_map[p]] = removed[d->pair[p][0]];
+    rc = t7_order(&w.t, gone, moves);
+    if (rc) rc = pl_error_set(err, NULL, 0, 0, "internal error: the forward cuts have no order");
+    free(gone);
+    free(removed);
+    d2_free(&w);
+    return rc;
+}
+
+int buttons_lemma2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
+    const pl_decyc *d = src;
+    pl_error err = {0};
+    char *text = buttons_lemma2_build(d, "(source)", &err);
+    d2 w;
+    if (!text || d2_construct(d, &w, &err)) {
+        free(text);
+        snprintf(why, n, "internal error: %s", err.msg);
+        return 1;
+    }
+    buttons_level l;
+    bool *vertical_cut;
+    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
+    free(text);
+    /* the vertex whose top was cut along the top row, with p, is removed */
+    bool *removed = pl_xcalloc((size_t)d->nvertices + 1, sizeof *removed);
+    for (int p = 0; p < d->npairs && rc == 0; p++) {
+        const spair *s = &w.t.s[w.pair_map[p]];
+        bool gone[2];
+        for (int k = 0; k < 2; k++) {
+            const button *b = &w.t.b[w.t.v[k ? s->v : s->u].end[0]];
+            gone[k] = !vertical_cut[b->row * l.cols + b->col];
+        }
+        if (gone[0] == gone[1]) {
+            snprintf(why, n, "the tops of vertices %d and %d (pair %d) are both cut %s: p cannot clear",
+                     d->pair[p][0], d->pair[p][1], p + 1, gone[0] ? "with p" : "vertically");
+            rc = 1;
+        }
+        removed[d->pair[p][gone[0] ? 0 : 1]] = true;
+    }
+    if (rc == 0) pl_decyc_write_removal(d, removed, cert);
+    free(removed);
+    free(vertical_cut);
+    buttons_level_free(&l);
+    d2_free(&w);
+    return rc;
+}
+
 bool buttons_level_same(const void *a, const void *b) {
     const buttons_level *x = a, *y = b;
     if (x->rows != y->rows || x->cols != y->cols || x->directions != y->directions || x->sizes_all != y->sizes_all ||
@@ -1259,6 +1546,11 @@ const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS] = {
      "a vertex a pair of buttons in a line of its own, an edge a button between the two of its head, a pair a shared "
      "row with one button between the tops and a column of three by the bottoms",
      buttons_thm7_build, buttons_thm7_forward, buttons_thm7_lift},
+    {"decycling", 7, "Theorem 7, Lemma 2: Graph Decycling -> Buttons & Scissors, n x n, 2 colours, directions +, sizes {2}",
+     "normalised: a vertex a green core (removable for a paired vertex) and a red root with a binary out-tree, a "
+     "red leaf an arc; then Lemma 2: a vertex a pair of buttons in a line of its own, an edge a button between the "
+     "two of its head, a pair a shared row with one button between the tops and a column of three by the bottoms",
+     buttons_lemma2_build, buttons_lemma2_forward, buttons_lemma2_lift},
     {"gpos", 8, "Theorem 8: G_pos(CNF) (Schaefer's G_%free(CNF)) -> partisan LAST Buttons & Scissors (b against r), "
                 "directions *, sizes {3}",
      "a variable a cross of five of its owner's colour (T a column, F a diagonal, sharing s); a clause a row of "

@@ -5,7 +5,7 @@
 #include "puzzlelab/buttons.h"
 #include "puzzlelab/problems.h"
 
-#define BUTTONS_NREDUCTIONS 7
+#define BUTTONS_NREDUCTIONS 8
 extern const pl_reduction buttons_reductions[BUTTONS_NREDUCTIONS];
 /* Theorem 2: 3-SAT -> n x n, 2 colours, directions +, sizes {2,3} */
 char *buttons_thm2_build(const void *src, const char *src_name, pl_error *err);
@@ -26,6 +26,11 @@ int buttons_thm6_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
 char *buttons_thm7_build(const void *src, const char *src_name, pl_error *err);
 int buttons_thm7_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
 int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
+/* Theorem 7's Lemma 2 alone: Graph Decycling (any instance, normalised) ->
+ * n x n, 2 colours, directions +, sizes {2} */
+char *buttons_lemma2_build(const void *src, const char *src_name, pl_error *err);
+int buttons_lemma2_forward(const void *src, const pl_moves *cert, pl_strvec *moves, pl_error *err);
+int buttons_lemma2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n);
 /* Theorem 8 (reduce_gpos.c): G_pos(CNF) (Schaefer's G_%free(CNF)) -> partisan
  * LAST, player 1 cutting b, player 2 r; sizes {3} */
 char *buttons_thm8_build(const void *src, const char *src_name, pl_error *err);
