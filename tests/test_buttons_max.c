@@ -6,6 +6,8 @@
  * then full 2 x n boards with two colours (Conjecture 1's boards). For each:
  *  - `max` says optimal, its certificate replays through the descriptor
  *    (verify --objective max) and leaves exactly the brute force's minimum;
+ *    so does buttons_max_search without the clear oracle (the branch and
+ *    bound alone, its cuts replayed by the rules);
  *  - the clear objective's `exact` search agrees: solvable iff the minimum
  *    is 0;
  *  - under a node limit `max` still returns a valid certificate, 'optimal
@@ -157,6 +159,28 @@ static void check_board(const char *text, int8_t *memo, bool with_limit) {
         hist[want]++;
     }
     pl_solution_free(&sol);
+    /* the branch and bound alone (no clear oracle at the root) */
+    pl_limits plain;
+    pl_limits_init(&plain, 0, 0, (size_t)64 << 20);
+    buttons_max_result mr;
+    buttons_max_search(l, &plain, false, &mr);
+    CHECKF(mr.optimal && mr.left == want && mr.oracle == -1, "max without the oracle: %d left (optimal %d), minimum %d",
+           mr.left, mr.optimal, want);
+    {
+        uint8_t cells[16];
+        memcpy(cells, l->cell, (size_t)(l->rows * l->cols));
+        int left = l->nbuttons;
+        for (int i = 0; i < mr.ncuts; i++) {
+            int colour, size;
+            if (!CHECKF(buttons_cut_check(l, cells, mr.cuts[i], &colour, &size, why, sizeof why) == 0,
+                        "max without the oracle, cut %d: %s", i + 1, why))
+                break;
+            buttons_cut_apply(l, cells, mr.cuts[i]);
+            left -= size;
+        }
+        CHECKF(left == mr.left, "max without the oracle: the cuts leave %d, it says %d", left, mr.left);
+    }
+    free(mr.cuts);
     /* the clear objective's exact search agrees on "0 left" */
     pl_solution ex;
     if (CHECKF(run("exact", NULL, l, 0, &ex, why, sizeof why) == 0, "exact does not apply: %s", why)) {

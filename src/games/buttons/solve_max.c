@@ -18,12 +18,22 @@
  *    buttons lie in one component, and components only split, so a component
  *    of k buttons keeps at least k - rep(k) of them, rep(k) the largest sum of
  *    generator sizes <= k (1 button alone: 1; sizes {2}: odd k keeps 1).
+ *    A component of at most 16 buttons gets the exact answer of its colour
+ *    alone (other colours only block, so removing them loses no cut), by a
+ *    memoised subset search (three buttons in an L keep one).
  *  - Safe colour clear (Remark 2 for max): when every remaining button of
  *    colour c can be cut away now by cuts of c alone (other colours fixed),
  *    doing so first loses nothing: any cut sequence from the board, less its
  *    cuts of c, stays feasible after c is gone (a segment that held only its
  *    own colour still does, with the same size) and leaves no more buttons.
  *    Such a node has one child.
+ *  - The clear objective's exact search (solve_exact.c, with its
+ *    precedence and colour-class pruning) first answers "can every button
+ *    go?" at the root, within ORACLE_NODES nodes: yes gives an optimal
+ *    certificate at once, no raises the root's bound to 1. (Boards that
+ *    leave exactly one button were the costly ones of the 2 x n experiment:
+ *    proving that none clears took the max search alone thousands of
+ *    nodes.)
  *  - Transposition table (pl_tt, 128-bit Zobrist keys of the button set) of
  *    lower bounds on the fewest buttons left from a board. A search of board
  *    B returns a value v with bound(B) <= v <= optimum(B) and v >= the
@@ -35,8 +45,9 @@
  *    incumbent is optimal.
  *
  * Complexity: exponential in the worst case. A node costs O(buttons * line
- * length) for the bound and the cut list, plus the colour-clear searches
- * (subsets of one colour of at most 64 buttons, budgeted). Memory: the table
+ * length) for the bound and the cut list, plus the colour-clear and relaxed
+ * component searches (subsets of one colour of at most 64 buttons, budgeted,
+ * the latter memoised). Memory: the table
  * (capped by --memory-limit) plus one board per depth. A limit stops the
  * search with the incumbent as certificate ('optimal no'). Never prints. */
 #include <limits.h>
@@ -46,6 +57,9 @@
 #include "solvers.h"
 
 #define CLEAR_BUDGET 4000
+#define ORACLE_NODES 1000000 /* the clear search's budget at the root */
+#define RELAX_MAX 16       /* components up to this size get the exact relaxed bound */
+#define RELAX_BUDGET 20000 /* calls of relaxed_min per component and node */
 #define CMEMO_SIZE 1024
 
 typedef struct mpair {
@@ -73,8 +87,9 @@ typedef struct msearch {
     int max_size;
     int *rep; /* rep[k], k <= buttons */
     pl_limits *lim;
-    pl_tt tt;
-    uint64_t *z1, *z2;
+    pl_tt tt;  /* boards: lower bounds on the fewest left */
+    pl_tt ctt; /* (colour, component): the fewest left by the colour alone */
+    uint64_t *z1, *z2, *cmask;
     mcolour col[BUTTONS_MAX_COLOURS + 1];
     int *bidx, *uf, *csize;
     buttons_cut *path, *best;
@@ -116,7 +131,38 @@ static int uf_find(int *uf, int x) {
     return x;
 }
 
-/* The component bound: buttons that stay whatever is cut. */
+/* The fewest of colour c's buttons M that stay when c is cut alone (the
+ * other colours gone: they only block), exactly; -1 when the budget runs
+ * out. Memoised in s->ctt. Recursive, with a depth bounded independently of
+ * the level: M has at most RELAX_MAX buttons and each call removes two. */
+static int relaxed_min(msearch *s, int c, uint64_t M, long *budget) {
+    if (!M) return 0;
+    pl_key128 key = {(M ^ (uint64_t)c << 58) * 0x9e3779b97f4a7c15ULL, M}; /* c < 64 */
+    int32_t v;
+    if (pl_tt_get(&s->ctt, key, &v)) return v;
+    if (--*budget < 0) return -1;
+    const mcolour *ci = &s->col[c];
+    int k = __builtin_popcountll(M), best = k, floor = k - s->rep[k];
+    for (int p = 0; p < ci->npairs && best > floor; p++) {
+        const mpair *q = &ci->pairs[p];
+        uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
+        if ((M & ends) != ends) continue;
+        uint64_t in = q->between & M;
+        int size = 2 + __builtin_popcountll(in);
+        if (size > s->max_size || !((s->sizes >> size) & 1u)) continue;
+        int r = relaxed_min(s, c, M & ~(ends | in), budget);
+        if (r < 0) return -1;
+        if (r < best) best = r;
+    }
+    pl_tt_put(&s->ctt, key, best);
+    return best;
+}
+
+/* The component bound: buttons that stay whatever is cut. A component of k
+ * buttons keeps at least k - rep(k), and for k <= RELAX_MAX exactly what the
+ * colour alone keeps of it (relaxed_min): a cut's buttons lie in one
+ * component, and a cut feasible on the board is feasible with the other
+ * colours gone, with the same size. */
 static int lower_bound(msearch *s, const uint8_t *cells) {
     const buttons_level *l = s->l;
     for (int i = 0; i < s->n; i++) {
@@ -143,9 +189,20 @@ static int lower_bound(msearch *s, const uint8_t *cells) {
     }
     for (int i = 0; i < s->n; i++)
         if (cells[i]) s->csize[uf_find(s->uf, i)]++;
-    int lb = 0;
+    for (int i = 0; i < s->n; i++) s->cmask[i] = 0;
     for (int i = 0; i < s->n; i++)
-        if (s->csize[i]) lb += s->csize[i] - s->rep[s->csize[i]];
+        if (cells[i] && s->col[cells[i]].n <= 64) s->cmask[uf_find(s->uf, i)] |= (uint64_t)1 << s->bidx[i];
+    int lb = 0;
+    for (int i = 0; i < s->n; i++) {
+        int k = s->csize[i];
+        if (!k) continue;
+        int v = -1;
+        if (k >= 2 && k <= RELAX_MAX && s->col[cells[i]].n <= 64) {
+            long budget = RELAX_BUDGET;
+            v = relaxed_min(s, cells[i], s->cmask[i], &budget);
+        }
+        lb += v >= 0 ? v : k - s->rep[k];
+    }
     return lb;
 }
 
@@ -449,6 +506,52 @@ static void build_colours(msearch *s) {
     }
 }
 
+/* The decision oracle at the root: the clear objective's exact search
+ * (solve_exact.c) under at most ORACLE_NODES nodes and what is left of the
+ * caller's limits. 1: it clears the board (its cuts become the incumbent),
+ * 0: proven not clearable (so at least one button stays), -1: no answer
+ * within its budget (the search goes on without it). Its nodes count
+ * towards the caller's node limit. */
+static int clear_oracle(const buttons_level *l, pl_limits *outer, msearch *s, uint64_t *nodes) {
+    double time = 0;
+    if (outer->time_limit > 0) {
+        time = outer->time_limit - pl_limits_elapsed(outer);
+        if (time <= 0) return -1;
+    }
+    uint64_t budget = ORACLE_NODES;
+    if (outer->node_limit) {
+        if (outer->nodes >= outer->node_limit) return -1;
+        if (outer->node_limit - outer->nodes < budget) budget = outer->node_limit - outer->nodes;
+    }
+    pl_limits lim;
+    pl_limits_init(&lim, time, budget, outer->memory_limit);
+    pl_opts none = {.n = 0};
+    pl_request req = {.opts = &none, .limits = &lim, .threads = 1};
+    pl_solution sol;
+    pl_solution_init(&sol);
+    pl_error err = {0};
+    int res = -1;
+    if (buttons_exact_solve(l, &req, &sol, &err) == 0) {
+        if (sol.status == PL_UNSOLVABLE) res = 0;
+        if (sol.status == PL_SOLVED && sol.moves.n <= l->nbuttons) {
+            res = 1;
+            for (int i = 0; i < sol.moves.n && res == 1; i++) {
+                char why[64];
+                int col;
+                if (buttons_cut_parse(sol.moves.s[i], &s->best[i], why, sizeof why, &col)) res = -1;
+            }
+            if (res == 1) {
+                s->nbest = sol.moves.n;
+                s->best_left = 0;
+            }
+        }
+    }
+    *nodes = lim.nodes;
+    outer->nodes += lim.nodes;
+    pl_solution_free(&sol);
+    return res;
+}
+
 bool buttons_max_applies(const void *p, const pl_request *req, char *why, size_t n) {
     const buttons_level *l = p;
     if (!req || !req->objective || strcmp(req->objective, "max") != 0)
@@ -466,7 +569,7 @@ bool buttons_max_applies(const void *p, const pl_request *req, char *why, size_t
     return true;
 }
 
-int buttons_max_search(const buttons_level *l, pl_limits *lim, buttons_max_result *res) {
+int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, buttons_max_result *res) {
     msearch *s = pl_xcalloc(1, sizeof *s);
     s->l = l;
     s->lim = lim;
@@ -488,6 +591,7 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, buttons_max_resul
     free(reach);
     size_t mem = lim->memory_limit ? lim->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
     pl_tt_init(&s->tt, mem / 2);
+    pl_tt_init(&s->ctt, mem / 4);
     s->z1 = pl_xmalloc((size_t)n * sizeof *s->z1 + 8);
     s->z2 = pl_xmalloc((size_t)n * sizeof *s->z2 + 8);
     uint64_t seed = 0x3a1eb0ULL;
@@ -499,25 +603,32 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, buttons_max_resul
     s->bidx = pl_xcalloc(ni, sizeof(int));
     s->uf = pl_xcalloc(ni, sizeof(int));
     s->csize = pl_xcalloc(ni, sizeof(int));
+    s->cmask = pl_xcalloc(ni, sizeof(uint64_t));
     build_colours(s);
     s->path = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->path);
     s->best = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->best);
     s->best_left = l->nbuttons; /* the empty sequence */
     s->nbest = 0;
-    s->root_bound = lower_bound(s, l->cell);
+    int component_bound = s->root_bound = lower_bound(s, l->cell);
     s->proven = s->best_left <= s->root_bound;
+    uint64_t oracle_nodes = 0;
+    int oracle = s->proven || !use_oracle ? -1 : clear_oracle(l, lim, s, &oracle_nodes);
+    if (oracle == 1) s->proven = true; /* s->best holds a clearing */
+    if (oracle == 0) s->root_bound = 1;
+    s->proven |= s->best_left <= s->root_bound;
     int r = dfs(s, l->cell);
     res->left = s->best_left;
     res->bound = r == NODE_LIMIT ? s->root_bound : s->best_left;
     res->optimal = r != NODE_LIMIT;
-    res->root_bound = s->root_bound;
+    res->root_bound = component_bound;
     res->ncuts = s->nbest;
     res->cuts = s->best;
-    res->nodes = s->nodes;
+    res->nodes = s->nodes + oracle_nodes;
+    res->oracle = oracle;
     res->tt_cuts = s->tt_cuts;
     res->bound_cuts = s->bound_cuts;
     res->clears = s->clears;
-    res->peak_memory = s->tt.peak_bytes;
+    res->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes;
     for (int c = 1; c <= l->ncolours; c++) {
         free(s->col[c].cell);
         free(s->col[c].pairs);
@@ -530,7 +641,9 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, buttons_max_resul
     free(s->bidx);
     free(s->uf);
     free(s->csize);
+    free(s->cmask);
     pl_tt_free(&s->tt);
+    pl_tt_free(&s->ctt);
     free(s);
     return 0;
 }
@@ -539,7 +652,7 @@ int buttons_max_solve(const void *p, const pl_request *req, pl_solution *out, pl
     (void)err;
     const buttons_level *l = p;
     buttons_max_result r;
-    buttons_max_search(l, req->limits, &r);
+    buttons_max_search(l, req->limits, true, &r);
     out->status = PL_SOLVED; /* the incumbent is a certificate, optimal or not */
     out->optimal = r.optimal ? 1 : 0;
     out->limit_hit = req->limits->hit;
@@ -549,10 +662,11 @@ int buttons_max_solve(const void *p, const pl_request *req, pl_solution *out, pl
     pl_solution_set_value(out, "removed", l->nbuttons - r.left);
     pl_solution_set_value(out, "buttons_left", r.left);
     snprintf(out->note, sizeof out->note,
-             "at least %d left (component bound at the root: %d); cut off by the bound %llu, by the table %llu; "
-             "safe colour clears %llu",
-             r.bound, r.root_bound, (unsigned long long)r.bound_cuts, (unsigned long long)r.tt_cuts,
-             (unsigned long long)r.clears);
+             "at least %d left (component bound at the root: %d; clear search: %s); cut off by the bound %llu, by "
+             "the table %llu; safe colour clears %llu",
+             r.bound, r.root_bound,
+             r.oracle == 1 ? "clears it" : r.oracle == 0 ? "no clearing" : "no answer",
+             (unsigned long long)r.bound_cuts, (unsigned long long)r.tt_cuts, (unsigned long long)r.clears);
     free(r.cuts);
     return 0;
 }
