@@ -612,7 +612,8 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     int component_bound = s->root_bound = lower_bound(s, l->cell);
     s->proven = s->best_left <= s->root_bound;
     uint64_t oracle_nodes = 0;
-    int oracle = s->proven || !use_oracle ? -1 : clear_oracle(l, lim, s, &oracle_nodes);
+    /* (a root bound of 1 or more already says what a "no" would) */
+    int oracle = s->proven || !use_oracle || s->root_bound > 0 ? -1 : clear_oracle(l, lim, s, &oracle_nodes);
     if (oracle == 1) s->proven = true; /* s->best holds a clearing */
     if (oracle == 0) s->root_bound = 1;
     s->proven |= s->best_left <= s->root_bound;
