@@ -4,6 +4,7 @@
  *
  *   ./build/bench/bench_buttons_conj [--max-n N] [--random-n LIST] [--count K] [--seed X]
  *        [--directions D] [--sizes S] [--time-limit T] [--baseline-n B] [--list V]
+ *        [--oracle 0|1] [--beam W]
  *
  * Part 1, every board: all 4^n full 2 x n boards with colours a and b, for
  * n = 1 .. N (default 10), one board of each orbit of the symmetry group of
@@ -18,7 +19,8 @@
  *  - greedy-stranded: repeatedly the cut after which the fewest buttons are
  *    stranded (a lower bound computed in linear time, see stranded()), then
  *    the fewest left;
- *  - beam-8: beam search of width 8 with greedy-stranded's ranking;
+ *  - beam-W: beam search of width W (--beam, default 8, at most 64) with
+ *    greedy-stranded's ranking;
  * their worst case and how many boards they leave more on than the optimum.
  * Part 2, random boards: K (default 200) uniformly random full 2 x n boards
  * for each n of LIST (default 12,16,20,24,32,48,64), the same columns (a
@@ -251,8 +253,10 @@ static int strategy(const buttons_level *l, int kind, int w, const int *rep) {
 
 /* The strategies compared: greedy-big, greedy-stranded (beam 1), beam 8. */
 #define NSTRAT 3
-static const int strat_kind[NSTRAT] = {0, 1, 1}, strat_width[NSTRAT] = {1, 1, 8};
-static const char *const strat_name[NSTRAT] = {"greedy-big", "greedy-stranded", "beam-8"};
+static const int strat_kind[NSTRAT] = {0, 1, 1};
+static int strat_width[NSTRAT] = {1, 1, 8}; /* --beam W: the third */
+static const char *strat_name[NSTRAT] = {"greedy-big", "greedy-stranded", "beam-8"};
+static char beam_name[32];
 
 typedef struct stats {
     double boards, orbits, seconds;
@@ -383,9 +387,18 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--baseline-n")) baseline_n = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--list")) list_from = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--oracle")) use_oracle = atoi(argv[i + 1]) != 0;
+        else if (!strcmp(argv[i], "--beam")) {
+            strat_width[2] = atoi(argv[i + 1]);
+            if (strat_width[2] < 1 || strat_width[2] > MAXW) {
+                fprintf(stderr, "--beam: 1 to %d\n", MAXW);
+                return 2;
+            }
+            snprintf(beam_name, sizeof beam_name, "beam-%d", strat_width[2]);
+            strat_name[2] = beam_name;
+        }
         else {
             fprintf(stderr, "usage: %s [--max-n N] [--random-n LIST] [--count K] [--seed X] [--directions D] "
-                            "[--sizes S] [--time-limit T] [--baseline-n B] [--list V]\n", argv[0]);
+                            "[--sizes S] [--time-limit T] [--baseline-n B] [--list V] [--oracle 0|1] [--beam W]\n", argv[0]);
             return 2;
         }
     }
@@ -408,9 +421,9 @@ int main(int argc, char **argv) {
         }
     }
     printf("Command: `bench_buttons_conj --max-n %d --random-n %s --count %d --seed %llu --directions '%s' --sizes %s "
-           "--time-limit %g --baseline-n %d` (%s build)\n\n",
+           "--time-limit %g --baseline-n %d --oracle %d --beam %d` (%s build)\n\n",
            max_n, random_n, count, (unsigned long long)seed, dir_text, size_text, time_limit, baseline_n,
-           PL_BENCH_BUILD_TYPE);
+           use_oracle ? 1 : 0, strat_width[2], PL_BENCH_BUILD_TYPE);
     printf("Every full 2 x n board with two colours (one a symmetry orbit, weighted by the orbit):\n\n");
     print_header(true);
     for (int n = 1; n <= max_n; n++) {

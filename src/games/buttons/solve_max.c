@@ -29,7 +29,9 @@
  *    Such a node has one child.
  *  - The clear objective's exact search (solve_exact.c, with its
  *    precedence and colour-class pruning) first answers "can every button
- *    go?" at the root, within ORACLE_NODES nodes: yes gives an optimal
+ *    go?" at the root, within ORACLE_NODES nodes and half the time left
+ *    (the rest is the search's, whose first dive gives an incumbent at
+ *    once): yes gives an optimal
  *    certificate at once, no raises the root's bound to 1. (Boards that
  *    leave exactly one button were the costly ones of the 2 x n experiment:
  *    proving that none clears took the max search alone thousands of
@@ -507,15 +509,15 @@ static void build_colours(msearch *s) {
 }
 
 /* The decision oracle at the root: the clear objective's exact search
- * (solve_exact.c) under at most ORACLE_NODES nodes and what is left of the
- * caller's limits. 1: it clears the board (its cuts become the incumbent),
+ * (solve_exact.c) under at most ORACLE_NODES nodes, half of the time left
+ * and the caller's other limits. 1: it clears the board (its cuts become the incumbent),
  * 0: proven not clearable (so at least one button stays), -1: no answer
  * within its budget (the search goes on without it). Its nodes count
  * towards the caller's node limit. */
 static int clear_oracle(const buttons_level *l, pl_limits *outer, msearch *s, uint64_t *nodes) {
     double time = 0;
-    if (outer->time_limit > 0) {
-        time = outer->time_limit - pl_limits_elapsed(outer);
+    if (outer->time_limit > 0) { /* half of what is left: the search needs time for an incumbent */
+        time = (outer->time_limit - pl_limits_elapsed(outer)) / 2;
         if (time <= 0) return -1;
     }
     uint64_t budget = ORACLE_NODES;
