@@ -265,8 +265,9 @@ static const pl_algorithm algorithms[] = {
      single_buttons_exact_applies, buttons_exact_solve, NULL},
     {"max", "objective max: the fewest buttons left (Conjecture 1 of Section 5 asks it of 2 x n boards with two "
      "colours; all removed is NP-complete in general: Theorems 2, 5, 6 and 7)",
-     "depth-first branch and bound over button sets: component lower bound, safe colour clears (Remark 2), a "
-     "transposition table of lower bounds; exponential in the worst case; at a limit the best found, optimal no",
+     "depth-first branch and bound over button sets: per colour component lower bounds, safe colour clears "
+     "(Remark 2), exact search (objective clear) asked first whether all can go, a table of lower bounds; "
+     "exponential in the worst case; at a limit the best found, optimal no",
      single_buttons_max_applies, buttons_max_solve, NULL},
     {"grundy", "Theorem 9 (IMPARTIAL is PSPACE-complete): Sprague-Grundy values",
      "split into independent parts (no shared buttons, no blocking), memoised Grundy value per part, XOR; "
