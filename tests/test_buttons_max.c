@@ -164,7 +164,7 @@ static void check_board(const char *text, int8_t *memo, bool with_limit) {
     pl_limits_init(&plain, 0, 0, (size_t)64 << 20);
     buttons_max_result mr;
     buttons_max_search(l, &plain, false, &mr);
-    CHECKF(mr.optimal && mr.left == want && mr.oracle == -1, "max without the oracle: %d left (optimal %d), minimum %d",
+    CHECKF(mr.optimal && mr.left == want && mr.oracle == -2, "max without the oracle: %d left (optimal %d), minimum %d",
            mr.left, mr.optimal, want);
     {
         uint8_t cells[16];

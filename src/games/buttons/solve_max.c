@@ -615,7 +615,7 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     s->proven = s->best_left <= s->root_bound;
     uint64_t oracle_nodes = 0;
     /* (a root bound of 1 or more already says what a "no" would) */
-    int oracle = s->proven || !use_oracle || s->root_bound > 0 ? -1 : clear_oracle(l, lim, s, &oracle_nodes);
+    int oracle = s->proven || !use_oracle || s->root_bound > 0 ? -2 : clear_oracle(l, lim, s, &oracle_nodes);
     if (oracle == 1) s->proven = true; /* s->best holds a clearing */
     if (oracle == 0) s->root_bound = 1;
     s->proven |= s->best_left <= s->root_bound;
@@ -668,7 +668,10 @@ int buttons_max_solve(const void *p, const pl_request *req, pl_solution *out, pl
              "at least %d left (component bound at the root: %d; clear search: %s); cut off by the bound %llu, by "
              "the table %llu; safe colour clears %llu",
              r.bound, r.root_bound,
-             r.oracle == 1 ? "clears it" : r.oracle == 0 ? "no clearing" : "no answer",
+             r.oracle == 1   ? "clears it"
+             : r.oracle == 0 ? "no clearing"
+             : r.oracle == -1 ? "no answer within its budget"
+                              : "not asked, the bound already says no",
              (unsigned long long)r.bound_cuts, (unsigned long long)r.tt_cuts, (unsigned long long)r.clears);
     free(r.cuts);
     return 0;
