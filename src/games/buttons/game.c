@@ -263,8 +263,8 @@ static const pl_algorithm algorithms[] = {
      "depth-first search over button sets with a transposition table of unsolvable boards; exponential in the "
      "worst case",
      single_buttons_exact_applies, buttons_exact_solve, NULL},
-    {"max", "objective max: the fewest buttons left (Conjecture 1 of Section 5 asks it of 2 x n boards with two "
-     "colours; all removed is NP-complete in general: Theorems 2, 5, 6 and 7)",
+    {"max", "objective max: the fewest buttons left (Conjecture 1 of Section 5: a polynomial algorithm leaves a "
+     "constant number of any full 2 x n board with two colours)",
      "depth-first branch and bound over button sets: per colour component lower bounds, safe colour clears "
      "(Remark 2), exact search (objective clear) asked first whether all can go, a table of lower bounds; "
      "exponential in the worst case; at a limit the best found, optimal no",
