@@ -87,7 +87,8 @@ void buttons_cut_text(buttons_cut x, char *buf, size_t n);
  * search ended without a limit, else `bound` is a lower bound on the
  * optimum; root_bound is the component bound at the root. oracle: 1 it
  * cleared the board, 0 proved it does not clear, -1 no answer within its
- * budget, -2 not asked (use_oracle false, or the root bound is not 0). */
+ * budget, -2 not asked (use_oracle false, the root bound is not 0, or the
+ * search ended within its first 256 nodes). */
 typedef struct buttons_max_result {
     int left, bound, root_bound, oracle;
     bool optimal;

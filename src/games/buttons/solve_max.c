@@ -27,15 +27,18 @@
  *    cuts of c, stays feasible after c is gone (a segment that held only its
  *    own colour still does, with the same size) and leaves no more buttons.
  *    Such a node has one child.
- *  - The clear objective's exact search (solve_exact.c, with its
- *    precedence and colour-class pruning) first answers "can every button
- *    go?" at the root, within ORACLE_NODES nodes and half the time left
- *    (the rest is the search's, whose first dive gives an incumbent at
- *    once): yes gives an optimal
- *    certificate at once, no raises the root's bound to 1. (Boards that
- *    leave exactly one button were the costly ones of the 2 x n experiment:
- *    proving that none clears took the max search alone thousands of
- *    nodes.)
+ *  - When the search has not finished within ORACLE_AFTER nodes and the
+ *    root's bound is 0, it pauses, and the clear objective's exact search
+ *    (solve_exact.c, with its precedence and colour-class pruning) answers
+ *    "can every button go?" at the root, within ORACLE_NODES nodes and half
+ *    the time left (the search keeps its incumbent and the rest of the
+ *    time): yes gives an optimal certificate at once, no raises the root's
+ *    bound to 1; then the search starts again from the root, its table
+ *    kept (every entry is a lower bound of its board, whatever the
+ *    incumbent was). Boards that leave exactly one button were the costly
+ *    ones of the 2 x n experiment: proving that none clears took the search
+ *    alone thousands of nodes; asking the oracle on every board cost more
+ *    than it saved on the small ones.
  *  - Transposition table (pl_tt, 128-bit Zobrist keys of the button set) of
  *    lower bounds on the fewest buttons left from a board. A search of board
  *    B returns a value v with bound(B) <= v <= optimum(B) and v >= the
@@ -60,6 +63,7 @@
 
 #define CLEAR_BUDGET 4000
 #define ORACLE_NODES 1000000 /* the clear search's budget at the root */
+#define ORACLE_AFTER 256     /* search nodes before the oracle is asked */
 #define RELAX_MAX 16       /* components up to this size get the exact relaxed bound */
 #define RELAX_BUDGET 20000 /* calls of relaxed_min per component and node */
 #define CMEMO_SIZE 1024
@@ -97,6 +101,7 @@ typedef struct msearch {
     buttons_cut *path, *best;
     int depth, nbest, best_left, root_bound;
     bool proven; /* incumbent == root bound: nothing left to search */
+    uint64_t pause_at; /* nodes after which the search stops for the oracle */
     /* colour clear scratch */
     uint64_t cmemo[CMEMO_SIZE];
     uint32_t cstamp[CMEMO_SIZE];
@@ -344,7 +349,7 @@ static int feasible_cuts(const msearch *s, const uint8_t *cells, mcut **out) {
 
 /* ---------- the search, on an explicit stack ---------- */
 
-enum { NODE_CHILD = INT_MIN, NODE_LIMIT = -1 };
+enum { NODE_CHILD = INT_MIN, NODE_LIMIT = -1, NODE_PAUSE = -3 };
 
 typedef struct mframe {
     uint8_t *cells; /* owned */
@@ -402,6 +407,7 @@ static int node_enter(msearch *s, mframe *f, uint8_t *next) {
         if (left <= s->root_bound) s->proven = true;
     }
     if (s->proven) return left;
+    if (s->nodes >= s->pause_at) return NODE_PAUSE;
     if (!pl_limits_tick(s->lim)) return NODE_LIMIT;
     s->nodes++;
     int lb = lower_bound(s, cells);
@@ -432,10 +438,10 @@ static int node_enter(msearch *s, mframe *f, uint8_t *next) {
 }
 
 static int node_resume(msearch *s, mframe *f, int r, uint8_t *next) {
-    if (r == NODE_LIMIT) {
+    if (r == NODE_LIMIT || r == NODE_PAUSE) {
         free(f->cuts);
         f->cuts = NULL;
-        return NODE_LIMIT;
+        return r;
     }
     if (f->safe) return node_finish(s, f, r > f->lb ? r : f->lb);
     if (r < f->best) f->best = r;
@@ -614,12 +620,22 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     int component_bound = s->root_bound = lower_bound(s, l->cell);
     s->proven = s->best_left <= s->root_bound;
     uint64_t oracle_nodes = 0;
-    /* (a root bound of 1 or more already says what a "no" would) */
-    int oracle = s->proven || !use_oracle || s->root_bound > 0 ? -2 : clear_oracle(l, lim, s, &oracle_nodes);
-    if (oracle == 1) s->proven = true; /* s->best holds a clearing */
-    if (oracle == 0) s->root_bound = 1;
-    s->proven |= s->best_left <= s->root_bound;
+    int oracle = -2;
+    /* The search alone first; the oracle only when it has not finished
+     * within ORACLE_AFTER nodes (and a root bound of 1 or more already says
+     * what its "no" would). The table's entries stay valid across the
+     * pause: each is a lower bound of its board. */
+    s->pause_at = use_oracle && s->root_bound == 0 ? ORACLE_AFTER : UINT64_MAX;
     int r = dfs(s, l->cell);
+    if (r == NODE_PAUSE) {
+        oracle = clear_oracle(l, lim, s, &oracle_nodes);
+        if (oracle == 1) s->proven = true; /* s->best holds a clearing */
+        if (oracle == 0) s->root_bound = 1;
+        s->proven |= s->best_left <= s->root_bound;
+        s->pause_at = UINT64_MAX;
+        s->depth = 0;
+        r = dfs(s, l->cell);
+    }
     res->left = s->best_left;
     res->bound = r == NODE_LIMIT ? s->root_bound : s->best_left;
     res->optimal = r != NODE_LIMIT;
@@ -671,7 +687,8 @@ int buttons_max_solve(const void *p, const pl_request *req, pl_solution *out, pl
              r.oracle == 1   ? "clears it"
              : r.oracle == 0 ? "no clearing"
              : r.oracle == -1 ? "no answer within its budget"
-                              : "not asked, the bound already says no",
+             : r.root_bound > 0 ? "not asked, the bound already says no"
+                                : "not asked, the search ended first",
              (unsigned long long)r.bound_cuts, (unsigned long long)r.tt_cuts, (unsigned long long)r.clears);
     free(r.cuts);
     return 0;
