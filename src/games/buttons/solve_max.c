@@ -102,6 +102,7 @@ typedef struct msearch {
     int depth, nbest, best_left, root_bound;
     bool proven; /* incumbent == root bound: nothing left to search */
     uint64_t pause_at; /* nodes after which the search stops for the oracle */
+    size_t oracle_peak; /* the oracle's tables (freed before the search goes on) */
     /* colour clear scratch */
     uint64_t cmemo[CMEMO_SIZE];
     uint32_t cstamp[CMEMO_SIZE];
@@ -556,6 +557,7 @@ static int clear_oracle(const buttons_level *l, pl_limits *outer, msearch *s, ui
     }
     *nodes = lim.nodes;
     outer->nodes += lim.nodes;
+    s->oracle_peak = sol.peak_memory;
     pl_solution_free(&sol);
     return res;
 }
@@ -647,7 +649,7 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     res->tt_cuts = s->tt_cuts;
     res->bound_cuts = s->bound_cuts;
     res->clears = s->clears;
-    res->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes;
+    res->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes + s->oracle_peak; /* at most */
     for (int c = 1; c <= l->ncolours; c++) {
         free(s->col[c].cell);
         free(s->col[c].pairs);
