@@ -4,10 +4,10 @@
  *
  *   ./build/bench/bench_buttons_conj [--max-n N] [--random-n LIST] [--count K] [--seed X]
  *        [--directions D] [--sizes S] [--time-limit T] [--baseline-n B] [--list V]
- *        [--oracle 0|1] [--beam W]
+ *        [--oracle 0|1] [--beam W] [--min-n M] [--strategies 0|1]
  *
  * Part 1, every board: all 4^n full 2 x n boards with colours a and b, for
- * n = 1 .. N (default 10), one board of each orbit of the symmetry group of
+ * n = M .. N (default 1 .. 10), one board of each orbit of the symmetry group of
  * order 8 (colour swap, left-right mirror, swap of the two rows), weighted by
  * its orbit's size. Each is solved by the library's objective max search
  * (buttons_max_search, exact: 'optimal' unless the per-board time limit T,
@@ -50,6 +50,7 @@ static bool sizes_all = false;
 static uint64_t size_mask = (1u << 2) | (1u << 3);
 static double time_limit = 60;
 static bool use_oracle = true;
+static bool run_strategies = true; /* --strategies 0: the search alone */
 static int list_from = -1; /* --list V: print every orbit with at least V left */
 
 /* ---------- boards ---------- */
@@ -313,7 +314,7 @@ static void solve_one(int n, const uint64_t *code, double weight, const int *rep
         if (r.left > st->worst) st->worst = r.left;
         board_text(cells, n, st->worst_board);
     }
-    for (int g = 0; g < NSTRAT; g++) {
+    for (int g = 0; g < NSTRAT && run_strategies; g++) {
         int left = strategy(&l, strat_kind[g], strat_width[g], rep);
         if (left > st->gworst[g]) st->gworst[g] = left;
         if (left > r.left) st->gworse[g] += weight;
@@ -373,7 +374,7 @@ static void parse_rules(const char *d, const char *s) {
 }
 
 int main(int argc, char **argv) {
-    int max_n = 10, count = 200, baseline_n = 8;
+    int max_n = 10, min_n = 1, count = 200, baseline_n = 8;
     uint64_t seed = 1;
     const char *random_n = "12,16,20,24,32,48,64";
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -387,6 +388,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--baseline-n")) baseline_n = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--list")) list_from = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--oracle")) use_oracle = atoi(argv[i + 1]) != 0;
+        else if (!strcmp(argv[i], "--strategies")) run_strategies = atoi(argv[i + 1]) != 0;
+        else if (!strcmp(argv[i], "--min-n")) min_n = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--beam")) {
             strat_width[2] = atoi(argv[i + 1]);
             if (strat_width[2] < 1 || strat_width[2] > MAXW) {
@@ -398,7 +401,7 @@ int main(int argc, char **argv) {
         }
         else {
             fprintf(stderr, "usage: %s [--max-n N] [--random-n LIST] [--count K] [--seed X] [--directions D] "
-                            "[--sizes S] [--time-limit T] [--baseline-n B] [--list V] [--oracle 0|1] [--beam W]\n", argv[0]);
+                            "[--sizes S] [--time-limit T] [--baseline-n B] [--list V] [--oracle 0|1] [--beam W] [--min-n M] [--strategies 0|1]\n", argv[0]);
             return 2;
         }
     }
@@ -421,12 +424,13 @@ int main(int argc, char **argv) {
         }
     }
     printf("Command: `bench_buttons_conj --max-n %d --random-n %s --count %d --seed %llu --directions '%s' --sizes %s "
-           "--time-limit %g --baseline-n %d --oracle %d --beam %d` (%s build)\n\n",
+           "--time-limit %g --baseline-n %d --oracle %d --beam %d --min-n %d --strategies %d` (%s build)%s\n\n",
            max_n, random_n, count, (unsigned long long)seed, dir_text, size_text, time_limit, baseline_n,
-           use_oracle ? 1 : 0, strat_width[2], PL_BENCH_BUILD_TYPE);
+           use_oracle ? 1 : 0, strat_width[2], min_n, run_strategies ? 1 : 0, PL_BENCH_BUILD_TYPE,
+           run_strategies ? "" : "; strategies not run (their columns are 0)");
     printf("Every full 2 x n board with two colours (one a symmetry orbit, weighted by the orbit):\n\n");
     print_header(true);
-    for (int n = 1; n <= max_n; n++) {
+    for (int n = min_n < 1 ? 1 : min_n; n <= max_n; n++) {
         stats st;
         memset(&st, 0, sizeof st);
         uint64_t total = (uint64_t)1 << (2 * n);
