@@ -45,6 +45,15 @@ p 3partition 6 7
 2 3 2 2 3 2
 X
 
+# Buttons & Scissors Theorem 2: the Two Dots Theorem 2 formula t2.cnf,
+# (x1 or not x2) and (x2 or x3 or not x1) (14 x 14, colours a and b).
+# Theorem 7: (x1 or x2) and not x1, through Graph Decycling (37 x 37).
+cat >"$TMP/b7.cnf" <<'X'
+p cnf 2 2
+1 2 0
+-1 0
+X
+
 # Buttons & Scissors Theorem 5: (x1 or x2) and not x1; x1 has a rectangle of
 # each literal, so the hubs are drawn too (36 x 36, 13 colours).
 cat >"$TMP/b5.cnf" <<'X'
@@ -98,6 +107,8 @@ picture twodots-thm2 sat "$TMP/t2.cnf" 4 16
 picture twodots-thm4 vertex-cover "$TMP/t4.vc" 1 28
 picture clickomania-thm14-m1 3partition "$TMP/c14a.3p" 3 24 clickomania
 picture clickomania-thm14 3partition "$TMP/c14.3p" 4 6 clickomania
+picture buttons-thm2 sat "$TMP/t2.cnf" 4 24 buttons 2
+picture buttons-thm7 sat "$TMP/b7.cnf" 12 10 buttons 7
 picture buttons-thm5 sat "$TMP/b5.cnf" 6 14 buttons 5
 picture buttons-thm6 planar-sat "$TMP/b6.psat" 10 5 buttons 6
 picture buttons-thm8 gpos "$TMP/b8.gpos" 2 10 buttons 8

@@ -79,6 +79,26 @@ void buttons_level_free(buttons_level *l);
 int buttons_cut_parse(const char *text, buttons_cut *x, char *why, size_t n, int *col);
 void buttons_cut_text(buttons_cut x, char *buf, size_t n);
 
+/* Objective max (src/games/buttons/solve_max.c): the fewest buttons a cut
+ * sequence can leave, by branch and bound under the limits; use_oracle: ask
+ * the clear objective's exact search first whether the board clears (the
+ * descriptor's 'max' does; without it, the branch and bound alone). cuts
+ * (ncuts, malloc'd, the caller frees) leave `left` buttons; optimal when the
+ * search ended without a limit, else `bound` is a lower bound on the
+ * optimum; root_bound is the component bound at the root. oracle: 1 it
+ * cleared the board, 0 proved it does not clear, -1 no answer within its
+ * budget, -2 not asked (use_oracle false, the root bound is not 0, or the
+ * search ended within its first 256 nodes). */
+typedef struct buttons_max_result {
+    int left, bound, root_bound, oracle;
+    bool optimal;
+    buttons_cut *cuts;
+    int ncuts;
+    uint64_t nodes, tt_cuts, bound_cuts, clears;
+    size_t peak_memory;
+} buttons_max_result;
+int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, buttons_max_result *res);
+
 extern const pl_game pl_game_buttons;
 
 #endif

@@ -632,6 +632,20 @@ golden solve_reduced_no 1 clickomania solve --node-limit 10000000 "$TMP/r_no_m2.
 head -n 4 "$TMP/r_m1.3p.moves" >"$TMP/short3p.moves"
 golden lift_short_3p 1 clickomania lift levels/r_m1.3p "$TMP/r_m1.3p.level" "$TMP/short3p.moves"
 
+# Buttons & Scissors objective max (issue 19, item 4): the fewest buttons
+# left and its certificate through verify --objective max (clear refuses
+# it); a node limit gives the best found, optimal no, exit 0; two-player
+# levels have no max (unknown, exit 3, the reasons).
+golden buttons_max 0 buttons solve --objective max levels/b_max.level -o "$TMP/b_max.moves"
+golden buttons_max_verify 0 buttons verify --objective max levels/b_max.level "$TMP/b_max.moves"
+golden buttons_max_verify_clear 1 buttons verify levels/b_max.level "$TMP/b_max.moves"
+golden buttons_max_json 0 buttons solve --objective max --json levels/b_max.level
+golden buttons_max_node_limit 0 buttons solve --objective max --node-limit 2 levels/b_max.level
+golden buttons_max_2p 3 buttons solve --objective max levels/b_max_2p.level
+golden buttons_max_info 0 buttons info --objective max levels/b_max.level
+error buttons_max_exact 2 "puzzlelab: algorithm 'exact' does not apply to levels/b_max.level: decides objective clear only" \
+    buttons solve --objective max --algorithm exact levels/b_max.level
+
 # Buttons & Scissors, Theorem 5: 3-SAT -> colours of at most 4 buttons,
 # directions *, sizes {2,3}; forward, verify, lift of the forward moves and
 # of the level's own solution; the colour cap

@@ -174,11 +174,21 @@ static void finish_two_player(const buttons_state *st, pl_verdict *v) {
     }
 }
 
+static bool objective_max(const char *objective) { return objective && strcmp(objective, "max") == 0; }
+
 static void finish(const void *p, const char *objective, pl_verdict *v) {
-    (void)objective;
     const buttons_state *st = p;
     if (st->level->players != BUTTONS_SINGLE) {
         finish_two_player(st, v);
+        return;
+    }
+    if (objective_max(objective)) { /* any legal sequence meets it; the values say how well */
+        v->nvalues = 2;
+        v->value_name[0] = "removed";
+        v->value[0] = st->level->nbuttons - st->left;
+        v->value_name[1] = "buttons_left";
+        v->value[1] = st->left;
+        v->ok = true;
         return;
     }
     v->nvalues = 1;
@@ -196,22 +206,42 @@ void buttons_solution_add_cut(pl_solution *s, buttons_cut x) {
     pl_strvec_push(&s->moves, buf);
 }
 
-/* The puzzle solvers answer the single-player question only. */
+/* The puzzle solvers answer the single-player question only; all but max
+ * decide objective clear, max optimises objective max. */
 static bool single_player(const void *level, char *why, size_t n) {
     const buttons_level *l = level;
     if (l->players == BUTTONS_SINGLE) return true;
     snprintf(why, n, "a two-player (%s) level: the puzzle solvers do not apply", buttons_players_name(l->players));
     return false;
 }
+static bool clear_objective(const pl_request *req, char *why, size_t n) {
+    if (!req || !objective_max(req->objective)) return true;
+    snprintf(why, n, "decides objective clear only");
+    return false;
+}
 #define SINGLE_ONLY(fn)                                                                                                \
     static bool single_##fn(const void *level, const pl_request *req, char *why, size_t n) {                           \
-        return single_player(level, why, n) && fn(level, req, why, n);                                                 \
+        return single_player(level, why, n) && clear_objective(req, why, n) && fn(level, req, why, n);                 \
     }
 SINGLE_ONLY(buttons_greedy_applies)
 SINGLE_ONLY(buttons_row_applies)
 SINGLE_ONLY(buttons_packing_applies)
 SINGLE_ONLY(buttons_sat_applies)
 SINGLE_ONLY(buttons_exact_applies)
+static bool single_buttons_max_applies(const void *level, const pl_request *req, char *why, size_t n) {
+    return single_player(level, why, n) && buttons_max_applies(level, req, why, n);
+}
+/* The game solvers: objective max is the puzzle's. */
+#define GAME_ONLY(fn)                                                                                                  \
+    static bool game_##fn(const void *level, const pl_request *req, char *why, size_t n) {                             \
+        if (req && objective_max(req->objective)) {                                                                    \
+            snprintf(why, n, "objective max is the single-player puzzle's; a game is solved for its winner");          \
+            return false;                                                                                              \
+        }                                                                                                              \
+        return fn(level, req, why, n);                                                                                 \
+    }
+GAME_ONLY(buttons_grundy_applies)
+GAME_ONLY(buttons_minimax_applies)
 
 /* In order of preference for auto: the first that applies. */
 static const pl_algorithm algorithms[] = {
@@ -233,14 +263,27 @@ static const pl_algorithm algorithms[] = {
      "depth-first search over button sets with a transposition table of unsolvable boards; exponential in the "
      "worst case",
      single_buttons_exact_applies, buttons_exact_solve, NULL},
+    {"max", "objective max: the fewest buttons left (Conjecture 1 of Section 5: a polynomial algorithm leaves a "
+     "constant number of any full 2 x n board with two colours)",
+     "depth-first branch and bound over button sets: per colour component lower bounds, safe colour clears "
+     "(Remark 2), exact search (objective clear) asked first whether all can go, a table of lower bounds; "
+     "exponential in the worst case; at a limit the best found, optimal no",
+     single_buttons_max_applies, buttons_max_solve, NULL},
     {"grundy", "Theorem 9 (IMPARTIAL is PSPACE-complete): Sprague-Grundy values",
      "split into independent parts (no shared buttons, no blocking), memoised Grundy value per part, XOR; "
      "exponential in the worst case; auto picks it when the board splits into several parts",
-     buttons_grundy_applies, buttons_grundy_solve, buttons_grundy_preferred},
+     game_buttons_grundy_applies, buttons_grundy_solve, buttons_grundy_preferred},
     {"minimax", "Theorems 8, 9, 10 (partisan, impartial, scoring games are PSPACE-complete): game value",
      "negamax with alpha-beta and a transposition table over button sets; scoring: the optimal margin; "
      "exponential in the worst case",
-     buttons_minimax_applies, buttons_minimax_solve, NULL},
+     game_buttons_minimax_applies, buttons_minimax_solve, NULL},
+};
+
+/* clear: the puzzle (every button cut); max: most buttons cut. */
+static const char *const objectives[] = {"clear", "max", NULL};
+static const pl_option solve_options[] = {
+    {"objective", "clear|max", "clear: cut every button (default); max: most buttons cut, the fewest left"},
+    {NULL, NULL, NULL},
 };
 
 const pl_game pl_game_buttons = {
@@ -261,7 +304,7 @@ const pl_game pl_game_buttons = {
         "and names the winner, and answers 1 when a move is illegal or the game is not over.\n"
         "Move: r1,c1 r2,c2  (the two end buttons of a cut, in either order). Empty cells on the segment\n"
         "are allowed; every button on it must have the cut's colour; the size counts the buttons.\n",
-    .objectives = NULL,
+    .objectives = objectives,
     .level_parse = level_parse,
     .level_free = level_free,
     .level_info = level_info,
@@ -271,7 +314,7 @@ const pl_game pl_game_buttons = {
     .finish = finish,
     .algorithms = algorithms,
     .nalgorithms = (int)(sizeof algorithms / sizeof algorithms[0]),
-    .solve_options = NULL,
+    .solve_options = solve_options,
     .solve_uses = PL_USES_MEMORY, /* the tables of exact, row, packing, grundy, minimax; the SAT size check */
     .generate = buttons_generate,
     .generate_options = buttons_generate_options,

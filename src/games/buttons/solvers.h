@@ -14,6 +14,11 @@ extern const pl_option buttons_generate_options[];
 bool buttons_exact_applies(const void *level, const pl_request *req, char *why, size_t n);
 int buttons_exact_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
 
+/* solve_max.c: objective max, branch and bound (buttons_max_search in
+ * puzzlelab/buttons.h) */
+bool buttons_max_applies(const void *level, const pl_request *req, char *why, size_t n);
+int buttons_max_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+
 /* solve_greedy.c: Theorem 4 (F <= 3) */
 bool buttons_greedy_applies(const void *level, const pl_request *req, char *why, size_t n);
 int buttons_greedy_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
