@@ -57,8 +57,9 @@ if [[ ${PL_WEB_SNIP:-0} == 1 ]]; then
             "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTING=OFF \
             -DBUILD_GEOSOP=OFF -DBUILD_BENCHMARKS=OFF -DCMAKE_PROJECT_INCLUDE="$ROOT/web/geos/unity.cmake" >/dev/null
         cmake --build "$GEOS_PREFIX.build" --target geos_c -j"$JOBS"
-        mkdir -p "$GEOS_PREFIX/lib" "$GEOS_PREFIX/include"
+        mkdir -p "$GEOS_PREFIX/lib" "$GEOS_PREFIX/include/geos"
         cp "$GEOS_PREFIX.build/capi/geos_c.h" "$GEOS_PREFIX/include/"
+        cp "$GEOS_SRC/include/geos/export.h" "$GEOS_PREFIX/include/geos/"
         cp "$GEOS_PREFIX.build/lib/libgeos.a" "$GEOS_PREFIX/lib/"
         cp "$GEOS_PREFIX.build/lib/libgeos_c.a" "$GEOS_PREFIX/lib/" # last: the cache is complete
         rm -rf "$GEOS_PREFIX.build"

@@ -30,7 +30,9 @@ set(PL_GEOS_UNITY_SKIP
   src/operation/valid/RepeatedPointTester.cpp
   src/precision/SimpleGeometryPrecisionReducer.cpp
 )
-file(GLOB_RECURSE _pl_geos_sources RELATIVE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/src/*.cpp ${CMAKE_SOURCE_DIR}/capi/*.cpp)
+# capi/: its two files (the C API, plain and _r) clash with each other and
+# are compiled alone.
+file(GLOB_RECURSE _pl_geos_sources RELATIVE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/src/*.cpp)
 foreach(f ${_pl_geos_sources})
   get_filename_component(d ${f} DIRECTORY)
   if(f IN_LIST PL_GEOS_UNITY_SKIP)
@@ -39,4 +41,4 @@ foreach(f ${_pl_geos_sources})
     set_source_files_properties(${CMAKE_SOURCE_DIR}/${f} PROPERTIES UNITY_GROUP ${d})
   endif()
 endforeach()
-cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL set_target_properties geos geos_c PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
+cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL set_target_properties geos PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
