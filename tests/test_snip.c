@@ -170,7 +170,8 @@ static void test_place(void) {
     void *st = G->state_new(l);
     char move[256], why[256];
     /* tool 2 (cutter) over tool 1's frame at (0.5, 0.5): no translation */
-    CHECK(G->render->place(st, 2.5, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why) && !strcmp(move, "snip 1 2 0 0 0"));
+    CHECK(G->render->place(st, 2.5, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 1 2 0 0 0"));
     /* at (0.8, 0.3), snapped to quarters: (0.3, -0.2) -> (0.25, -0.25) */
     CHECK(G->render->place(st, 4.0, 3.5, 2, 0, 4, move, sizeof move, why, sizeof why) &&
           !strcmp(move, "snip 1 2 0 0.25 -0.25"));

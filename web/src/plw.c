@@ -107,10 +107,11 @@ EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
         if (g->play) {
             json_object_set_new(j, "how", json_string(g->play->how));
         } else if (g->render && g->render->place) {
-            json_object_set_new(j, "how", json_string("choose the cutter and its angle, point at the other tool's frame "
-                                                      "to place the cutter's centre there (the part it removes is "
-                                                      "hatched), click to snip; after a snip that split a tool "
-                                                      "(connected model), click the piece to keep"));
+            json_object_set_new(j, "how",
+                                json_string("choose the cutter and its angle, point at the other tool's frame "
+                                            "to place the cutter's centre there (the part it removes is "
+                                            "hatched), click to snip; after a snip that split a tool "
+                                            "(connected model), click the piece to keep"));
         }
         json_object_set_new(j, "place", json_boolean(g->render && g->render->place));
         json_object_set_new(j, "generate", g->generate ? options_json(g->generate_options) : json_null());
@@ -602,7 +603,9 @@ EMSCRIPTEN_KEEPALIVE const char *plw_solve(const char *game, const char *name, c
         target = why[0] || !g->play ? NULL : g->play->state_level(st, why, sizeof why);
         g->state_free(st);
         if (!target) {
-            json_object_set_new(j, "error", json_string(why[0] ? why : "this game's solvers start from the level, not from a position: Reset, then ask again"));
+            json_object_set_new(j, "error", json_string(why[0] ? why
+                                                               : "this game's solvers start from the level, not from "
+                                                                 "a position: Reset, then ask again"));
             pl_moves_free(&mv);
             g->level_free(level);
             return answer(j);
