@@ -368,8 +368,12 @@ for (const {game, level} of GAMES) {
 const snipWanted = process.env.PL_WEB_SNIP === '1';
 const snipIn = await page.evaluate(() => P.info.games.some((g) => g.name === 'snip'));
 if (!snipWanted) {
-  const why = await page.evaluate(() => (P.info.unavailable.find((u) => u.game === 'snip') || {}).why || '');
-  check(snipIn || /PL_WEB_SNIP=1/.test(why), `snip: the default page says how to get Snipperclips (${why})`);
+  const why = await page.textContent('#not-built');
+  const listed = await page.evaluate(() => { const o = Array.from(document.getElementById('game').options).find((x) => x.value === 'snip');
+    return o ? o.disabled + ' ' + o.textContent : ''; });
+  check(snipIn || (/^Snipperclips is not in this build.*PL_WEB_SNIP=1/.test(why) && await page.isVisible('#not-built') &&
+                   listed === 'true Snipperclips (not in this build)'),
+        `snip: the default page lists Snipperclips as not in this build and says why and how to add it (${listed}: ${why})`);
 } else {
   check(snipIn, 'snip: built with PL_WEB_SNIP=1, the page has Snipperclips');
 }

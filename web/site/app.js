@@ -592,11 +592,15 @@ createPuzzlelab().then((M) => {
   P.ctx = M.plwRegisterContext($('board').getContext('2d'));
   P.info = JSON.parse(M.ccall('plw_games', 'string', [], []));
   for (const g of P.info.games) $('game').add(new Option(g.title, g.name));
-  for (const u of P.info.unavailable.filter((x) => !P.info.games.some((g) => g.name === x.game))) {
-    const o = new Option(u.title + ' (unavailable in the browser)', u.game);
+  // games this build of the page leaves out: listed, disabled, and why
+  const left = P.info.unavailable.filter((x) => !P.info.games.some((g) => g.name === x.game));
+  for (const u of left) {
+    const o = new Option(u.title + ' (not in this build)', u.game);
     o.disabled = true;
+    o.title = u.why;
     $('game').add(o);
   }
+  $('not-built').textContent = left.map((u) => u.why).join(' ');
   newWorker();
   wire();
   $('loading').hidden = true;
