@@ -287,7 +287,7 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
  * cutter, rotated by theta, with the centre of the cutter's frame (0.5, 0.5)
  * under the pointer, the translation rounded to the grid. While a keep is
  * due (connected model), a point of the split tool's frame keeps the piece
- * there (not rounded: a grid point may lie on a cut). */
+ * there (rounded to 1e-4, not to the grid: a grid point may lie on a cut). */
 static bool place(const void *p, double x, double y, int cutter, double theta, int grid, char *move, size_t n,
                   char *why, size_t wn) {
     const replay *rp = p;
