@@ -2,6 +2,7 @@
 # The web playground, built by one command:
 #
 #   bash scripts/web.sh [BUILD-DIR]     # default build-web/ -> BUILD-DIR/site/index.html
+#   PL_WEB_SNIP=1 bash scripts/web.sh   # with Snipperclips (GEOS compiled too)
 #
 # Installs what is missing first (Debian's emscripten; scripts/deps.sh --web),
 # fetches jansson's Debian source package once into BUILD-DIR/_deps (apt-get
@@ -9,6 +10,14 @@
 # web/CMakeLists.txt with emcmake and builds. Open BUILD-DIR/site/index.html
 # in a browser (file:// works; no network is used), or serve the folder with
 # any static server.
+#
+# PL_WEB_SNIP=1 also puts Snipperclips in the page: GEOS's Debian source
+# package is fetched the same way and compiled with emscripten by GEOS's own
+# CMake files in a unity build (web/geos/unity.cmake), once, into a cache
+# outside the build tree (PL_CACHE_DIR, default ~/.cache/puzzlelab), keyed by
+# GEOS's version, the unity file and the compiler; later builds reuse it. It
+# takes minutes on 2 cores (docs/design.md has the measurements), which is
+# why it is not the default. PL_WEB_SNIP=0 (or unset) builds without it.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -31,8 +40,39 @@ if [[ ! -f $JANSSON_DIR/src/jansson.h ]]; then
     pl_fetch_debian_source jansson "$JANSSON_VERSION" "$BUILD/_deps"
 fi
 
+SNIP_ARGS=(-DPL_WEB_SNIP=OFF)
+if [[ ${PL_WEB_SNIP:-0} == 1 ]]; then
+    GEOS_VERSION=3.11.1
+    GEOS_SRC=$BUILD/_deps/geos-$GEOS_VERSION
+    key=$( { echo "$GEOS_VERSION"; cat "$ROOT/web/geos/unity.cmake"; emcc --version | head -n 1; } | sha256sum | cut -c1-12)
+    GEOS_PREFIX=${PL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/puzzlelab}/geos-wasm-$GEOS_VERSION-$key
+    if [[ ! -f $GEOS_PREFIX/lib/libgeos_c.a ]]; then
+        if [[ ! -f $GEOS_SRC/capi/geos_c.h.in ]]; then
+            pl_fetch_debian_source geos "$GEOS_VERSION" "$BUILD/_deps"
+        fi
+        echo "web: compiling GEOS $GEOS_VERSION with emscripten (once; cached in $GEOS_PREFIX)"
+        start=$(date +%s)
+        rm -rf "$GEOS_PREFIX.build"
+        emcmake cmake -S "$GEOS_SRC" -B "$GEOS_PREFIX.build" -DCMAKE_BUILD_TYPE=Release \
+            "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTING=OFF \
+            -DBUILD_GEOSOP=OFF -DBUILD_BENCHMARKS=OFF -DCMAKE_PROJECT_INCLUDE="$ROOT/web/geos/unity.cmake" >/dev/null
+        cmake --build "$GEOS_PREFIX.build" --target geos_c -j"$JOBS"
+        mkdir -p "$GEOS_PREFIX/lib" "$GEOS_PREFIX/include/geos"
+        cp "$GEOS_PREFIX.build/capi/geos_c.h" "$GEOS_PREFIX/include/"
+        cp "$GEOS_SRC/include/geos/export.h" "$GEOS_PREFIX/include/geos/"
+        cp "$GEOS_PREFIX.build/lib/libgeos.a" "$GEOS_PREFIX/lib/"
+        cp "$GEOS_PREFIX.build/lib/libgeos_c.a" "$GEOS_PREFIX/lib/" # last: the cache is complete
+        rm -rf "$GEOS_PREFIX.build"
+        echo "web: GEOS compiled in $(($(date +%s) - start)) s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    fi
+    SNIP_ARGS=(-DPL_WEB_SNIP=ON -DGEOS_WASM_PREFIX="$GEOS_PREFIX")
+fi
+
 if [[ ! -f $BUILD/CMakeCache.txt ]]; then
-    emcmake cmake -S "$ROOT/web" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DJANSSON_SOURCE_DIR="$JANSSON_DIR" >/dev/null
+    emcmake cmake -S "$ROOT/web" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DJANSSON_SOURCE_DIR="$JANSSON_DIR" \
+        "${SNIP_ARGS[@]}" >/dev/null
+else
+    cmake "$BUILD" "${SNIP_ARGS[@]}" >/dev/null # the choice may differ from the last build's
 fi
 cmake --build "$BUILD" -j"$JOBS"
 echo "web: open $BUILD/site/index.html (file:// works; or serve $BUILD/site)"

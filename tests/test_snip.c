@@ -155,6 +155,52 @@ static void test_rules(void) {
     G->level_free(l);
 }
 
+/* The render hook `place` (the web page's pointer to a move): a point of
+ * the picture maps to the frame it is in; the cutter's centre goes under it,
+ * the translation on the grid; a keep when one is due. The picture's layout
+ * (render.c): tool k's unit square at x in [x0, x0 + 5], y = 5 (1 - fy),
+ * x0 = 0 for tool 1, 6.5 for tool 2. */
+static void test_place(void) {
+    CHECK(G->render && G->render->place);
+    if (!G->render || !G->render->place) return;
+    pl_error err;
+    void *l = parse("model: connected\nPOLYGON((0 0, 1 0, 1 0.45, 0 0.45, 0 0))\n", &err);
+    CHECK(l != NULL);
+    if (!l) return;
+    void *st = G->state_new(l);
+    char move[256], why[256];
+    /* tool 2 (cutter) over tool 1's frame at (0.5, 0.5): no translation */
+    CHECK(G->render->place(st, 2.5, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 1 2 0 0 0"));
+    /* at (0.8, 0.3), snapped to quarters: (0.3, -0.2) -> (0.25, -0.25) */
+    CHECK(G->render->place(st, 4.0, 3.5, 2, 0, 4, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 1 2 0 0.25 -0.25"));
+    /* a quarter turn moves the centre (0.5, 0.5) to (-0.5, 0.5) first */
+    CHECK(G->render->place(st, 2.5, 2.5, 2, 90, 4, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 1 2 90 1 0"));
+    /* tool 1 cuts tool 2, free placement (1e-4) */
+    CHECKF(G->render->place(st, 6.5 + 5 * 0.123456, 5 * (1 - 0.7), 1, 45, 0, move, sizeof move, why, sizeof why) &&
+               !strcmp(move, "snip 2 1 45 0.1235 -0.0071"),
+           "got %s", move);
+    /* the cutter's own frame, and outside every frame: no move */
+    CHECK(!G->render->place(st, 9, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why) && strstr(why, "cutter"));
+    CHECK(!G->render->place(st, 5.7, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why));
+    CHECK(!G->render->place(st, 2.5, 2.5, 2, NAN, 4, move, sizeof move, why, sizeof why));
+    /* the placed moves play: test_rules' split of tool 1 in the connected model */
+    char reason[256];
+    int col;
+    CHECK(G->render->place(st, 6.5 + 2.5, 5 * (1 - 0.6), 1, 0, 0, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 2 1 0 0 0.1") && G->move_apply(st, move, reason, sizeof reason, &col) == PL_MOVE_OK);
+    CHECK(G->render->place(st, 2.5, 5 * (1 - 0.95), 2, 0, 0, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "snip 1 2 0 0 0.45") && G->move_apply(st, move, reason, sizeof reason, &col) == PL_MOVE_OK);
+    /* a keep is due: only tool 1's frame makes a move, a keep at the point */
+    CHECK(!G->render->place(st, 9, 2.5, 2, 0, 4, move, sizeof move, why, sizeof why) && strstr(why, "keep"));
+    CHECK(G->render->place(st, 2.5, 5 * (1 - 0.2), 2, 0, 4, move, sizeof move, why, sizeof why) &&
+          !strcmp(move, "keep 1 0.5 0.2") && G->move_apply(st, move, reason, sizeof reason, &col) == PL_MOVE_OK);
+    G->state_free(st);
+    G->level_free(l);
+}
+
 static void test_move_syntax(void) {
     static const struct {
         const char *text, *why;
@@ -476,6 +522,7 @@ int main(void) {
     if (!G) return check_done("snip");
     test_level_errors();
     test_rules();
+    test_place();
     test_move_syntax();
     uint64_t seed0 = check_seed_from_env(1);
     for (uint64_t s = 0; s < 5; s++) test_adversarial(seed0 + s);

@@ -116,6 +116,15 @@ typedef struct pl_render_hooks {
      * character for most games), for the legend; returns how many (at most
      * max). NULL: no legend. */
     int (*colours)(const void *level, pl_name *names, int max);
+    /* Games whose moves are placed anywhere rather than picked on cells
+     * (Snipperclips; the web page): the move a pointer at drawing point
+     * (x, y) of the picture makes, given the page's choices: cutter (the tool
+     * placed), theta (its rotation, degrees) and grid (translations rounded
+     * to multiples of 1/grid; 0: to 1e-4). Writes the move text and returns
+     * true, or returns false with why when the point makes none. The move
+     * may still be illegal (move_apply decides). NULL: no such moves. */
+    bool (*place)(const void *state, double x, double y, int cutter, double theta, int grid, char *move, size_t n,
+                  char *why, size_t wn);
 } pl_render_hooks;
 
 /* What a pick (select key) in `play` did. */

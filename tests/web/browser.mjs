@@ -354,6 +354,152 @@ for (const {game, level} of GAMES) {
   timing(game);
 }
 
+// Snipperclips: in the page when it was built with PL_WEB_SNIP=1 (GEOS
+// compiled to WebAssembly, minutes: opt-in), else listed as unavailable with
+// the reason. With it: levels/snip/bar-connected.level's certificate (two
+// snips and a keep, on the quarter grid) played by real clicks: the cutter
+// and angle chosen in the page's controls, the pointer put where the page
+// places the cutter's centre for the move's translation (the map from canvas
+// pixels to the tool's frame is read from the library's own plw_place at two
+// probe points), the move previewed on hover (pixels change) and played by
+// the click; then solved, a hint drawn, a bad level's line:col, the shipped
+// certificate stepped to its end and verified, the page's own solution
+// verified by the CLI. Screenshots snip.png, snip-hint.png.
+const snipWanted = process.env.PL_WEB_SNIP === '1';
+const snipIn = await page.evaluate(() => P.info.games.some((g) => g.name === 'snip'));
+if (!snipWanted) {
+  const why = await page.textContent('#not-built');
+  const listed = await page.evaluate(() => { const o = Array.from(document.getElementById('game').options).find((x) => x.value === 'snip');
+    return o ? o.disabled + ' ' + o.textContent : ''; });
+  check(snipIn || (/^Snipperclips is not in this build.*PL_WEB_SNIP=1/.test(why) && await page.isVisible('#not-built') &&
+                   listed === 'true Snipperclips (not in this build)'),
+        `snip: the default page lists Snipperclips as not in this build and says why and how to add it (${listed}: ${why})`);
+} else {
+  check(snipIn, 'snip: built with PL_WEB_SNIP=1, the page has Snipperclips');
+}
+if (snipIn) {
+  const level = 'snip/bar-connected.level', file = path.join(levels, level);
+  await page.selectOption('#game', 'snip');
+  await page.selectOption('#level', level);
+  await page.click('#open-level');
+  await page.waitForFunction((n) => document.getElementById('level-name').textContent.endsWith(n), level);
+  check(await page.isVisible('#place-controls'), 'snip: the placement controls are shown');
+  const cert = fs.readFileSync(path.join(levels, 'snip/bar-connected.moves'), 'utf8');
+  const moves = cert.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  // the page's pointer -> move map at a pixel (client coordinates)
+  const placeAt = (x, y) => page.evaluate(([x, y]) => placeAt(x, y), [x, y]);
+  const parse = (m) => m.split(/\s+/);
+  // the client pixel where the page's move has translation (tx, ty) (snip)
+  // or point (x, y) (keep): linear in the pixel, read off two probes with
+  // the free (1e-4) snap, inside the snipped tool's frame
+  async function pixelFor(move) {
+    const t = parse(move);
+    await page.selectOption('#place-grid', '0');
+    const rect = await page.evaluate(() => { const r = document.getElementById('board').getBoundingClientRect();
+      window.scrollTo(0, window.scrollY + r.top - 20); const q = document.getElementById('board').getBoundingClientRect();
+      return {left: q.left, top: q.top, width: q.width, height: q.height}; });
+    // tool A's frame: search a probe row for pixels that give a move on A
+    let p0 = null, p1 = null;
+    const y = rect.top + rect.height * 0.55;
+    for (let i = 1; i < 40 && !p1; i++) {
+      const x = rect.left + rect.width * i / 40, r = await placeAt(x, y);
+      if (r.move && parse(r.move)[1] === t[1]) { if (!p0) p0 = {x, y, m: parse(r.move)}; else if (x - p0.x > rect.width / 20) p1 = {x, y, m: parse(r.move)}; }
+    }
+    const k = t[0] === 'keep' ? 2 : 4; // the coordinates' place in the move
+    const p2y = y - rect.height * 0.2, r2 = parse((await placeAt(p0.x, p2y)).move);
+    const ax = (p1.x - p0.x) / (Number(p1.m[k]) - Number(p0.m[k])), ay = (p2y - y) / (Number(r2[k + 1]) - Number(p0.m[k + 1]));
+    await page.selectOption('#place-grid', t[0] === 'keep' ? '0' : '4');
+    return {x: p0.x + ax * (Number(t[k]) - Number(p0.m[k])), y: y + ay * (Number(t[k + 1]) - Number(p0.m[k + 1]))};
+  }
+  let played = 0;
+  for (const m of moves) {
+    const t = parse(m);
+    if (t[0] === 'snip') {
+      await page.selectOption('#place-cutter', t[2]);
+      await page.fill('#place-theta', t[3]);
+    }
+    const before = await board(), p = await pixelFor(m);
+    const plain = await pixels();
+    await page.mouse.move(p.x, p.y, {steps: 3});
+    const preview = await page.textContent('#place-move');
+    check(t[0] === 'keep' ? preview.startsWith('keep 1 ') : preview === m, `snip: hovering previews '${preview}' for ${m}`);
+    check(await pixels() !== plain, `snip: the preview of ${m} is drawn`);
+    await page.mouse.down();
+    await page.mouse.up();
+    const b = await board();
+    if (b.moves === before.moves + 1) played++;
+    else {
+      check(false, `snip: move ${played + 1} (${m}) by a click: ${b.msg}`);
+      break;
+    }
+  }
+  check(played === moves.length, `snip: all ${moves.length} moves played by clicks`);
+  let b = await board();
+  check(b.solved === 'yes' && await page.isVisible('#solved'), 'snip: the page shows solved after the clicks');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const dlFile = path.join(out, 'snip-download.moves');
+  await download.saveAs(dlFile);
+  const dlv = cli(['snip', 'verify', file, dlFile]);
+  check(dlv.code === 0, `snip: the CLI verifies the moves clicked (${(dlv.out + (dlv.err || '')).trim()})`);
+  await page.screenshot({path: path.join(out, 'snip-played.png'), fullPage: true});
+
+  // a hint on the fresh level (the worker solves with auto), drawn and legal
+  await page.click('#open-level');
+  await page.mouse.move(0, 0);
+  const plain = await pixels();
+  await page.click('#hint');
+  await page.waitForFunction(() => /^(hint|no hint|nothing)/.test(document.getElementById('msg').textContent), null, {timeout: 60000});
+  const msg = (await board()).msg;
+  check(/^hint \(/.test(msg), `snip: a hint (${msg})`);
+  check(await pixels() !== plain, 'snip: the hint is drawn on the board');
+  await page.screenshot({path: path.join(out, 'snip-hint.png'), fullPage: true});
+  await page.click('#play-hint');
+  check((await board()).moves === 1, 'snip: the hint is a legal move');
+
+  // a bad level: the CLI's message at the same line:col
+  const badText = 'model: connected\nPOLYGON((0 0, 1.5 0, 1 1, 0 0))\n';
+  const badFile = path.join(out, 'snip-bad.level');
+  fs.writeFileSync(badFile, badText);
+  const info = cli(['snip', 'info', badFile]);
+  const cliMsg = (info.err || '').trim().split('\n')[0].replace(/^puzzlelab: /, '').replace(badFile, 'pasted level');
+  check(info.code === 2 && /^pasted level:2:\d+: /.test(cliMsg), `snip: the CLI refuses the bad level at line:col (${cliMsg})`);
+  await page.click('#paste summary');
+  await page.fill('#level-text', badText);
+  await page.click('#load-pasted');
+  const shown = await page.textContent('#error');
+  check(shown === cliMsg, `snip: the page shows the CLI's message: '${shown}' vs '${cliMsg}'`);
+  await page.click('#paste summary');
+
+  // the shipped certificate stepped to its end, verified
+  await page.click('#open-level');
+  await page.fill('#moves-text', cert);
+  await page.click('#step-cert');
+  const n = (await board()).redo;
+  check(n === moves.length, `snip: the certificate is loaded to step (${n} moves)`);
+  for (let i = 0; i < n; i++) await page.click('#redo');
+  b = await board();
+  check(b.redo === 0 && b.moves === n && b.solved === 'yes', 'snip: stepped to the end of the certificate, solved');
+  await page.click('#verify-run');
+  check((await page.textContent('#verdict')).startsWith('valid'), 'snip: the certificate verifies');
+  await page.screenshot({path: path.join(out, 'snip.png'), fullPage: true});
+
+  // Solve on the page (auto: the needle, Theorem 3), stepped, the CLI agrees
+  await page.click('#open-level');
+  await page.click('#solve-run');
+  await solveDone();
+  const s = await solving();
+  check(s.status === 'solved', `snip: the page solves ${level} (${s.text})`);
+  const found = (await page.inputValue('#moves-text')).split('\n').map((l) => l.trim()).filter(Boolean);
+  await page.click('#to-end');
+  b = await board();
+  check(b.redo === 0 && b.moves === found.length && b.solved === 'yes', `snip: the page's solution (${found.length} moves) stepped to its end, solved`);
+  const solFile = path.join(out, 'snip-page-solution.moves');
+  fs.writeFileSync(solFile, found.join('\n') + '\n');
+  const ver = cli(['snip', 'verify', file, solFile]);
+  check(ver.code === 0, `snip: the CLI verifies the page's solution (${(ver.out + (ver.err || '')).trim()})`);
+  timing('snip');
+}
+
 check(requests.length === 0, 'no network request: ' + requests.join(' '));
 await browser.close();
 fs.rmSync(profile, {recursive: true, force: true});

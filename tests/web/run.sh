@@ -7,6 +7,13 @@
 #
 #   bash tests/web/run.sh SRCDIR BUILD PUZZLELAB
 #
+# PL_WEB_SNIP=1 in the environment (opt-in, docs/design.md): the page is
+# built with Snipperclips (GEOS compiled to WebAssembly once, cached in
+# ~/.cache/puzzlelab; the first time takes minutes, and on a loaded machine
+# may pass the test's timeout: build the cache first with
+# `PL_WEB_SNIP=1 bash scripts/web.sh BUILD/web-build`) and browser.mjs plays
+# it; without it, browser.mjs checks that the page says how to add it.
+#
 # Installs what is missing as root (scripts/deps.sh --web); exits 77
 # (skipped) only when something is missing and cannot be installed (not
 # root), saying what to install. Prints the time of each phase.

@@ -135,6 +135,8 @@ function chooseGame(name) {
   }
   describeAlgorithm();
   $('how').textContent = P.game.how ? 'How to play: ' + P.game.how + '.' : '';
+  $('place-controls').hidden = !P.game.place;
+  $('finish-picks').hidden = !!P.game.place;
   // generator options
   const box = $('gen-options');
   box.innerHTML = '';
@@ -178,6 +180,7 @@ function openLevel(name, text) {
   P.opened = (P.opened || 0) + 1; // the results of jobs started before are for another level
   P.name = name;
   P.hint = '';
+  P.preview = '';
   P.plan = null;
   $('level-name').textContent = P.game.title + ': ' + name;
   $('solve-result').textContent = '';
@@ -227,7 +230,7 @@ function refresh() {
     canvas.height = Math.round(h * dpr);
   }
   call('plw_draw', 'number', ['number', 'number', 'number', 'number', 'string', 'number'],
-       [P.sid, P.ctx, canvas.width, canvas.height, P.hint, $('letters').checked ? 1 : 0]);
+       [P.sid, P.ctx, canvas.width, canvas.height, P.preview || P.hint, $('letters').checked ? 1 : 0]);
   const s = state();
   P.state = s;
   const solved = s.finish.ok;
@@ -278,11 +281,63 @@ const same = (a, b) => a && b && a.r === b.r && a.c === b.c;
 // it is released (a coin's new cell, a cut's other end; released off every
 // cell: the pick stays open); a press and release on one cell is a click in
 // every mode (two clicks do what a drag does).
+//
+// Games whose moves are placed anywhere (Snipperclips, P.game.place): the
+// library's plw_place turns the pointer and the choices above the board
+// (cutter, angle, snap) into a move; hovering previews it (drawn as the move
+// about to be played: the cutter's outline, the part it removes hatched),
+// a click (or a touch's release) plays it through the rules.
+function placeAt(x, y) {
+  const canvas = $('board'), rect = canvas.getBoundingClientRect();
+  const k = canvas.width / rect.width;
+  const theta = parseFloat($('place-theta').value);
+  return json('plw_place', ['number', 'number', 'number', 'number', 'number', 'number'],
+              [P.sid, (x - rect.left) * k, (y - rect.top) * k, parseInt($('place-cutter').value, 10),
+               Number.isFinite(theta) ? theta : NaN, parseInt($('place-grid').value, 10)]);
+}
+function setPreview(move) {
+  if ((move || '') === (P.preview || '')) return;
+  P.preview = move || '';
+  $('place-move').textContent = move || '';
+  refresh();
+}
+function setupPlace() {
+  const canvas = $('board');
+  canvas.addEventListener('pointermove', (ev) => {
+    if (!P.game.place || !P.sid) return;
+    const r = placeAt(ev.clientX, ev.clientY);
+    setPreview(r.move);
+  });
+  canvas.addEventListener('pointerleave', () => {
+    if (P.game.place) setPreview('');
+  });
+  canvas.addEventListener('pointerup', (ev) => {
+    if (!P.game.place || !P.sid || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
+    const r = placeAt(ev.clientX, ev.clientY);
+    if (!r.move) {
+      setMsg(r.why || '');
+      return;
+    }
+    P.preview = '';
+    $('place-move').textContent = '';
+    afterMove(json('plw_apply', ['number', 'string'], [P.sid, r.move]));
+  });
+  const play = (move) => {
+    if (P.sid) afterMove(json('plw_apply', ['number', 'string'], [P.sid, move]));
+  };
+  $('place-reset1').onclick = () => play('reset 1');
+  $('place-reset2').onclick = () => play('reset 2');
+  $('place-undo1').onclick = () => play('undo 1');
+  $('place-undo2').onclick = () => play('undo 2');
+  for (const id of ['place-cutter', 'place-theta', 'place-grid']) $(id).onchange = () => setPreview('');
+}
+
 function setupPointer() {
   const canvas = $('board');
   let down = null, last = null, at = null, dragged = false;
+  setupPlace();
   canvas.addEventListener('pointerdown', (ev) => {
-    if (!P.sid || !P.state || !P.state.playable || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
+    if (!P.sid || !P.state || !P.state.playable || P.game.place || (ev.pointerType === 'mouse' && ev.button !== 0)) return;
     const c = cellAt(ev);
     down = c;
     last = c;
@@ -537,11 +592,15 @@ createPuzzlelab().then((M) => {
   P.ctx = M.plwRegisterContext($('board').getContext('2d'));
   P.info = JSON.parse(M.ccall('plw_games', 'string', [], []));
   for (const g of P.info.games) $('game').add(new Option(g.title, g.name));
-  for (const u of P.info.unavailable.filter((x) => !P.info.games.some((g) => g.name === x.game))) {
-    const o = new Option(u.title + ' (unavailable in the browser)', u.game);
+  // games this build of the page leaves out: listed, disabled, and why
+  const left = P.info.unavailable.filter((x) => !P.info.games.some((g) => g.name === x.game));
+  for (const u of left) {
+    const o = new Option(u.title + ' (not in this build)', u.game);
     o.disabled = true;
+    o.title = u.why;
     $('game').add(o);
   }
+  $('not-built').textContent = left.map((u) => u.why).join(' ');
   newWorker();
   wire();
   $('loading').hidden = true;

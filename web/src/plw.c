@@ -106,7 +106,14 @@ EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
         json_object_set_new(j, "algorithms", algs);
         if (g->play) {
             json_object_set_new(j, "how", json_string(g->play->how));
+        } else if (g->render && g->render->place) {
+            json_object_set_new(j, "how",
+                                json_string("choose the cutter and its angle, point at the other tool's frame "
+                                            "to place the cutter's centre there (the part it removes is "
+                                            "hatched), click to snip; after a snip that split a tool "
+                                            "(connected model), click the piece to keep"));
         }
+        json_object_set_new(j, "place", json_boolean(g->render && g->render->place));
         json_object_set_new(j, "generate", g->generate ? options_json(g->generate_options) : json_null());
         json_t *reds = json_array();
         for (int i = 0; i < g->nreductions; i++) {
@@ -133,13 +140,17 @@ EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
     json_object_set_new(all, "problems", probs);
     /* what this build leaves out (web/CMakeLists.txt), for the page to say */
     json_t *un = json_array();
-    json_t *x = json_object();
+    json_t *x;
+#ifdef PL_NO_GEOS
+    x = json_object();
     json_object_set_new(x, "game", json_string("snip"));
     json_object_set_new(x, "title", json_string("Snipperclips"));
-    json_object_set_new(x, "why", json_string("Snipperclips is unavailable in the browser: its geometry library, "
-                                              "GEOS, is not built for WebAssembly; use the command line "
-                                              "(puzzlelab snip ...)."));
+    json_object_set_new(x, "why", json_string("Snipperclips is not in this build of the page: its geometry library, "
+                                              "GEOS, takes minutes to compile to WebAssembly, so the default build "
+                                              "leaves it out; build the page with PL_WEB_SNIP=1 bash scripts/web.sh, "
+                                              "or use the command line (puzzlelab snip ...)."));
     json_array_append_new(un, x);
+#endif
 #ifndef PL_HAVE_CADICAL
     x = json_object();
     json_object_set_new(x, "game", json_string("buttons"));
@@ -255,7 +266,8 @@ EMSCRIPTEN_KEEPALIVE const char *plw_state(int id, const char *objective) {
     s->g->finish(s->st, objective && *objective ? objective : NULL, &v);
     json_object_set_new(j, "finish", verdict_json(&v));
     char why[256] = "";
-    bool playable = s->g->play && (!s->g->play->playable || s->g->play->playable(s->level, why, sizeof why));
+    bool placed = s->g->render && s->g->render->place; /* moves placed by pointer (plw_place) */
+    bool playable = placed || (s->g->play && (!s->g->play->playable || s->g->play->playable(s->level, why, sizeof why)));
     json_object_set_new(j, "playable", json_boolean(playable));
     if (!playable) json_object_set_new(j, "why", json_string(s->g->play ? why : "this game has no play hooks"));
     if (s->g->play && s->g->play->status) {
@@ -486,6 +498,24 @@ EMSCRIPTEN_KEEPALIVE int plw_draw(int id, int ctx, double width, double height, 
     return 0;
 }
 
+/* Games whose moves are placed anywhere (the render hook `place`,
+ * Snipperclips): the move a pointer at device pixel (px, py) of the last
+ * picture makes with the page's choices (cutter, theta degrees, grid).
+ * {move} or {why}; the page previews it with plw_draw and plays it with
+ * plw_apply, whose rules decide its legality. */
+EMSCRIPTEN_KEEPALIVE const char *plw_place(int id, double px, double py, int cutter, double theta, int grid) {
+    session *s = get(id);
+    json_t *j = json_object();
+    if (!s || !s->g->render || !s->g->render->place || s->unit <= 0) return answer(j);
+    char move[256], why[256];
+    if (s->g->render->place(s->st, (px - s->ox) / s->unit, (py - s->oy) / s->unit, cutter, theta, grid, move,
+                            sizeof move, why, sizeof why))
+        json_object_set_new(j, "move", json_string(move));
+    else
+        json_object_set_new(j, "why", json_string(why));
+    return answer(j);
+}
+
 /* The frame cell under device pixel (px, py) of the last picture
  * (pl_play_hit: the cell of the play window whose drawn centre is nearest,
  * within PL_PLAY_HIT_RADIUS units). {r, c} or {} when none. */
@@ -573,7 +603,9 @@ EMSCRIPTEN_KEEPALIVE const char *plw_solve(const char *game, const char *name, c
         target = why[0] || !g->play ? NULL : g->play->state_level(st, why, sizeof why);
         g->state_free(st);
         if (!target) {
-            json_object_set_new(j, "error", json_string(why[0] ? why : "this game cannot solve from a position"));
+            json_object_set_new(j, "error", json_string(why[0] ? why
+                                                               : "this game's solvers start from the level, not from "
+                                                                 "a position: Reset, then ask again"));
             pl_moves_free(&mv);
             g->level_free(level);
             return answer(j);

@@ -171,4 +171,4 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     pl_highlight_circle(cv, x2, y2, RADIUS * 0.5);
 }
 
-const pl_render_hooks coins_render_hooks = {bounds, draw, NULL};
+const pl_render_hooks coins_render_hooks = {bounds, draw, NULL, NULL};

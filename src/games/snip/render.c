@@ -282,4 +282,68 @@ static void draw(const void *p, const char *next, pl_canvas *cv) {
     snip_polys_free(&t[1]);
 }
 
-const pl_render_hooks snip_render_hooks = {bounds, draw, NULL};
+/* The web page's pointer (drawing units) to a move. Over the frame (with
+ * its pad) of the tool that is not the cutter: that tool snipped by the
+ * cutter, rotated by theta, with the centre of the cutter's frame (0.5, 0.5)
+ * under the pointer, the translation rounded to the grid. While a keep is
+ * due (connected model), a point of the split tool's frame keeps the piece
+ * there (rounded to 1e-4, not to the grid: a grid point may lie on a cut). */
+static bool place(const void *p, double x, double y, int cutter, double theta, int grid, char *move, size_t n,
+                  char *why, size_t wn) {
+    const replay *rp = p;
+    int tool = 0;
+    for (int k = 1; k <= 2; k++)
+        if (x >= frame_x(k) - PAD && x <= frame_x(k) + PANEL + PAD && y >= -PAD && y <= PANEL + PAD) tool = k;
+    if (!tool) {
+        snprintf(why, wn, "point at a tool's frame");
+        return false;
+    }
+    double fx = (x - frame_x(tool)) / PANEL, fy = 1 - y / PANEL;
+    snip_move m = {0};
+    int pending = snip_state_pending(rp->st);
+    if (pending) {
+        if (tool != pending) {
+            snprintf(why, wn, "the last snip split tool %d: click the piece of tool %d to keep", pending, pending);
+            return false;
+        }
+        m.kind = SNIP_MOVE_KEEP;
+        m.a = pending;
+        m.x = round(fx * 1e4) / 1e4;
+        m.y = round(fy * 1e4) / 1e4;
+    } else {
+        if (cutter != 1 && cutter != 2) {
+            snprintf(why, wn, "the cutter is tool 1 or tool 2");
+            return false;
+        }
+        if (tool == cutter) {
+            snprintf(why, wn, "tool %d is the cutter: point at tool %d's frame to snip it", cutter, 3 - cutter);
+            return false;
+        }
+        if (!isfinite(theta)) {
+            snprintf(why, wn, "the angle must be a finite number of degrees");
+            return false;
+        }
+        char t[32];
+        snprintf(t, sizeof t, "%.10g", theta == 0 ? 0 : theta); /* the angle the move will say */
+        theta = strtod(t, NULL);
+        xform r = placement(theta, 0, 0, tool); /* where the cutter's centre goes before the translation */
+        double cx = r.c * 0.5 - r.s * 0.5, cy = r.s * 0.5 + r.c * 0.5;
+        double q = grid > 0 ? grid : 1e4;
+        m.kind = SNIP_MOVE_SNIP;
+        m.a = tool;
+        m.b = cutter;
+        m.theta = theta;
+        m.tx = round((fx - cx) * q) / q;
+        m.ty = round((fy - cy) * q) / q;
+        if (m.tx == 0) m.tx = 0; /* no "-0" in the move */
+        if (m.ty == 0) m.ty = 0;
+    }
+    /* %.10g: the rounded values print short and parse back to themselves */
+    if (m.kind == SNIP_MOVE_KEEP)
+        snprintf(move, n, "keep %d %.10g %.10g", m.a, m.x == 0 ? 0 : m.x, m.y == 0 ? 0 : m.y);
+    else
+        snprintf(move, n, "snip %d %d %.10g %.10g %.10g", m.a, m.b, m.theta, m.tx, m.ty);
+    return true;
+}
+
+const pl_render_hooks snip_render_hooks = {bounds, draw, NULL, place};

@@ -151,4 +151,4 @@ static int colours(const void *p, pl_name *names, int max) {
     return n;
 }
 
-const pl_render_hooks twodots_render_hooks = {bounds, draw, colours};
+const pl_render_hooks twodots_render_hooks = {bounds, draw, colours, NULL};
