@@ -31,11 +31,20 @@ typedef enum { SNIP_DISCONNECTED = 0, SNIP_CONNECTED = 1 } snip_model;
  * the default tolerance: a certificate's real cuts take far more, and what
  * a legal snip may leave unremoved stays far below what verify tolerates. */
 #define SNIP_MIN_CUT 1e-12
-/* In the disconnected model each tool is kept as the leaves of a quadtree
- * over its frame's unit square: a leaf of more than this many coordinates is
- * split in four, so that a snip only touches the leaves near the cut
- * (src/games/snip/rules.c; docs/formats.md says what it changes). */
+/* In the connected model, the pieces of at most this area that a snip leaves
+ * beside a larger piece are dropped (rounding slivers: a cut along a cell
+ * side of the tool's quadtree can leave a strip one grid cell wide;
+ * docs/formats.md). */
+#define SNIP_SLIVER 1e-13
+/* Each tool is kept as the leaves of a quadtree over its frame's unit
+ * square: in the disconnected model a leaf of more than this many
+ * coordinates is split in four, so that a snip only touches the leaves near
+ * the cut (src/games/snip/rules.c; docs/formats.md says what it changes). */
 #define SNIP_LEAF_MAX 2048
+/* ... and in the connected model (since issue 21: the needle's snips each
+ * touch one or two leaves of tool 1; 512 measured fastest at n = 300, against
+ * 256, 1,024 and 2,048: docs/benchmarks.md). */
+#define SNIP_LEAF_MAX_CONNECTED 512
 /* Tools with more vertices than this are clipped to the other tool's box
  * before an overlap test or a subtraction (below, it costs more than it
  * saves, and small tools behave exactly as without the clip). */
@@ -121,8 +130,8 @@ int snip_move_parse(const char *text, snip_move *m, char *why, size_t n, int *co
 /* Prints a move so that parsing it gives back the same doubles (%.17g). */
 void snip_move_format(const snip_move *m, char *buf, size_t n);
 
-/* For tests: split leaves past max coordinates instead (disconnected model
- * only; max <= 0 keeps each tool whole). Set before any state is made. */
+/* For tests: split leaves past max coordinates instead (max <= 0 keeps each
+ * tool whole). Set before any state is made. */
 void snip_level_set_leaf_max(snip_level *l, int max);
 /* For tests: clip a tool to the other's box before an overlap test or a
  * subtraction from min coordinates (default SNIP_CLIP_MIN; 0: always;

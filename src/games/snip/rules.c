@@ -168,7 +168,7 @@ static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {
 }
 
 /* ---------- tools as quadtrees ----------
- * In the disconnected model a tool whose leaf passes SNIP_LEAF_MAX
+ * A tool whose leaf passes SNIP_LEAF_MAX
  * coordinates is split in four (the cell's quarters, GEOS intersection on the
  * same grid), down to cells of side 2^-SNIP_LEAF_DEPTH. A snip then touches
  * only the leaves the placed tool's box meets, so its cost follows the tools'
@@ -176,8 +176,10 @@ static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {
  * cut so far: 7,000 coordinates at n = 160). In real arithmetic the union of
  * the leaves is the tool and the answers (overlap, difference) are those of
  * the whole tool; on the grid they differ by at most a grid cell where a cut
- * crosses a cell line. The connected model keeps one leaf: its `keep` and
- * its piece count are questions about the whole tool. */
+ * crosses a cell line. The connected model's pieces (its `keep` and the
+ * split that calls for one) are the connected parts of the union of the
+ * leaves: polygons of neighbouring cells join where their boundaries share a
+ * stretch of positive length on the common cell side (tool_pieces). */
 #define SNIP_LEAF_DEPTH 8
 
 static bool boxes_meet(const snip_box *a, const snip_box *b) {
@@ -204,6 +206,10 @@ static void leaf_set(GEOSContextHandle_t ctx, snip_leaf *lf, GEOSGeometry *g) {
     if (lf->g) GEOSGeom_destroy_r(ctx, lf->g);
     lf->g = NULL;
     lf->ncoords = 0;
+    free(lf->side);
+    lf->side = NULL;
+    lf->nside = lf->npolys = 0;
+    lf->sides_ok = false;
     if (!g) return;
     if (GEOSisEmpty_r(ctx, g) == 1 || !envelope(ctx, g, &lf->env)) {
         GEOSGeom_destroy_r(ctx, g);
@@ -226,8 +232,10 @@ static snip_leaf *tool_push(snip_tool *t, snip_box cell, int depth) {
 }
 
 static void tool_clear(GEOSContextHandle_t ctx, snip_tool *t) {
-    for (int i = 0; i < t->n; i++)
+    for (int i = 0; i < t->n; i++) {
         if (t->leaf[i].g) GEOSGeom_destroy_r(ctx, t->leaf[i].g);
+        free(t->leaf[i].side);
+    }
     t->n = 0;
     tool_drop_whole(ctx, t);
 }
@@ -287,6 +295,210 @@ static void tool_split(GEOSContextHandle_t ctx, snip_tool *t, int i, int max) {
     int n = t->n;
     tool_split(ctx, t, i, max);
     for (int k = n - 3; k < n; k++) tool_split(ctx, t, k, max);
+}
+
+/* ---------- the connected model's pieces ---------- */
+
+static int geom_npolys(GEOSContextHandle_t ctx, const GEOSGeometry *g) {
+    return GEOSGeomTypeId_r(ctx, g) == GEOS_POLYGON ? 1 : GEOSGetNumGeometries_r(ctx, g);
+}
+
+static const GEOSGeometry *geom_poly(GEOSContextHandle_t ctx, const GEOSGeometry *g, int k) {
+    return GEOSGeomTypeId_r(ctx, g) == GEOS_POLYGON ? g : GEOSGetGeometryN_r(ctx, g, k);
+}
+
+static void side_push(snip_leaf *lf, int *cap, double c, double a, double b, int poly, int vert, int plus) {
+    if (lf->nside == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        lf->side = pl_xrealloc(lf->side, (size_t)*cap * sizeof *lf->side);
+    }
+    lf->side[lf->nside++] = (snip_side){c, fmin(a, b), fmax(a, b), poly, (unsigned char)vert, (unsigned char)plus};
+}
+
+/* The stretches of the leaf's boundary on its cell's sides: segments whose
+ * two ends lie on the side's line (exactly: the sides are on the grid, and
+ * snap-rounding keeps a segment on a grid line on it). */
+static void leaf_sides(GEOSContextHandle_t ctx, snip_leaf *lf) {
+    if (lf->sides_ok) return;
+    free(lf->side);
+    lf->side = NULL;
+    lf->nside = lf->npolys = 0;
+    lf->sides_ok = true;
+    if (!lf->g) return;
+    lf->npolys = geom_npolys(ctx, lf->g);
+    int cap = 0;
+    const snip_box *cb = &lf->cell;
+    double *xy = NULL;
+    size_t xycap = 0;
+    for (int k = 0; k < lf->npolys; k++) {
+        const GEOSGeometry *p = geom_poly(ctx, lf->g, k);
+        if (GEOSisEmpty_r(ctx, p) == 1) continue;
+        int nr = 1 + GEOSGetNumInteriorRings_r(ctx, p);
+        for (int r = 0; r < nr; r++) {
+            const GEOSGeometry *ring = r == 0 ? GEOSGetExteriorRing_r(ctx, p) : GEOSGetInteriorRingN_r(ctx, p, r - 1);
+            const GEOSCoordSequence *cs = ring ? GEOSGeom_getCoordSeq_r(ctx, ring) : NULL;
+            unsigned int n = 0;
+            if (!cs || !GEOSCoordSeq_getSize_r(ctx, cs, &n) || n < 2) continue;
+            if (2 * (size_t)n > xycap) {
+                xycap = 2 * (size_t)n;
+                xy = pl_xrealloc(xy, xycap * sizeof *xy);
+            }
+            if (!GEOSCoordSeq_copyToBuffer_r(ctx, cs, xy, 0, 0)) continue;
+            for (unsigned int i = 0; i + 1 < n; i++) {
+                double x0 = xy[2 * i], y0 = xy[2 * i + 1], x1 = xy[2 * i + 2], y1 = xy[2 * i + 3];
+                if (x0 == x1 && y0 != y1) {
+                    if (x0 == cb->x0) side_push(lf, &cap, x0, y0, y1, k, 1, 1);
+                    if (x0 == cb->x1) side_push(lf, &cap, x0, y0, y1, k, 1, 0);
+                } else if (y0 == y1 && x0 != x1) {
+                    if (y0 == cb->y0) side_push(lf, &cap, y0, x0, x1, k, 0, 1);
+                    if (y0 == cb->y1) side_push(lf, &cap, y0, x0, x1, k, 0, 0);
+                }
+            }
+        }
+    }
+    free(xy);
+}
+
+typedef struct side_ref {
+    const snip_side *s;
+    int node;
+} side_ref;
+
+static int side_cmp(const void *a, const void *b) {
+    const snip_side *p = ((const side_ref *)a)->s, *q = ((const side_ref *)b)->s;
+    if (p->vert != q->vert) return p->vert < q->vert ? -1 : 1;
+    if (p->c != q->c) return p->c < q->c ? -1 : 1;
+    if (p->lo != q->lo) return p->lo < q->lo ? -1 : 1;
+    return p->plus < q->plus ? -1 : p->plus > q->plus;
+}
+
+static int uf_find(int *up, int x) {
+    while (up[x] != x) x = up[x] = up[up[x]];
+    return x;
+}
+
+/* The pieces of a tool in leaves: its leaves' polygons (nodes base[i] + k
+ * for polygon k of leaf i), joined where two of them lie on the two sides of
+ * a cell line and their stretches on it overlap by a positive length. On one
+ * side of a line the stretches do not overlap (the cells along it are
+ * disjoint, and so are the polygons of a leaf), so a sweep along the line
+ * that remembers, for each side, the stretch reaching farthest meets every
+ * overlapping pair. Returns the number of pieces; with root, *root (owned)
+ * gives each node's piece (a representative node) and *base the leaves'
+ * first nodes, -1 for an empty polygon. O(s log s) for s stretches, after
+ * O(coordinates) for each leaf changed since the last call. */
+static int tool_pieces(GEOSContextHandle_t ctx, snip_tool *t, int **root, int **base) {
+    int *b = pl_xcalloc((size_t)t->n + 1, sizeof *b), total = 0, nsides = 0;
+    for (int i = 0; i < t->n; i++) {
+        leaf_sides(ctx, &t->leaf[i]);
+        b[i] = total;
+        total += t->leaf[i].npolys;
+        nsides += t->leaf[i].nside;
+    }
+    b[t->n] = total;
+    int *up = pl_xcalloc((size_t)total + 1, sizeof *up);
+    for (int x = 0; x < total; x++) up[x] = x;
+    side_ref *sr = pl_xcalloc((size_t)nsides + 1, sizeof *sr);
+    int m = 0;
+    for (int i = 0; i < t->n; i++)
+        for (int j = 0; j < t->leaf[i].nside; j++)
+            sr[m++] = (side_ref){&t->leaf[i].side[j], b[i] + t->leaf[i].side[j].poly};
+    qsort(sr, (size_t)m, sizeof *sr, side_cmp);
+    for (int g0 = 0; g0 < m;) {
+        int g1 = g0;
+        while (g1 < m && sr[g1].s->vert == sr[g0].s->vert && sr[g1].s->c == sr[g0].s->c) g1++;
+        int far[2] = {-1, -1};
+        for (int j = g0; j < g1; j++) {
+            const snip_side *p = sr[j].s;
+            int o = far[!p->plus];
+            if (o >= 0 && fmin(sr[o].s->hi, p->hi) > p->lo) {
+                int x = uf_find(up, sr[j].node), y = uf_find(up, sr[o].node);
+                if (x != y) up[x] = y;
+            }
+            if (far[p->plus] < 0 || p->hi > sr[far[p->plus]].s->hi) far[p->plus] = j;
+        }
+        g0 = g1;
+    }
+    free(sr);
+    int pieces = 0;
+    for (int i = 0; i < t->n; i++)
+        for (int k = 0; k < t->leaf[i].npolys; k++) {
+            int x = b[i] + k;
+            if (GEOSisEmpty_r(ctx, geom_poly(ctx, t->leaf[i].g, k)) == 1)
+                up[x] = -1;
+            else if (uf_find(up, x) == x)
+                pieces++;
+        }
+    for (int x = 0; x < total; x++)
+        if (up[x] >= 0) up[x] = uf_find(up, x);
+    if (root) {
+        *root = up;
+        *base = b;
+    } else {
+        free(up);
+        free(b);
+    }
+    return pieces;
+}
+
+/* The connected model after a snip: when the tool has several pieces and
+ * some of them are larger than SNIP_SLIVER in area, the others go (a cut
+ * along a cell side can leave a strip a grid cell wide in one leaf, which
+ * the whole tool would not have; the constructions' cuts are 2^-34 apart or
+ * more, so no real piece is near this size). Returns the pieces left. */
+static int drop_slivers(GEOSContextHandle_t ctx, snip_tool *t) {
+    if (t->n == 1 && (!t->leaf[0].g || snip_geom_npieces(ctx, t->leaf[0].g) <= 1))
+        return t->leaf[0].g ? 1 : 0;
+    int *root = NULL, *base = NULL;
+    int np = tool_pieces(ctx, t, &root, &base);
+    if (np <= 1) {
+        free(root);
+        free(base);
+        return np;
+    }
+    int total = base[t->n];
+    double *area = pl_xcalloc((size_t)total + 1, sizeof *area);
+    for (int i = 0; i < t->n; i++)
+        for (int k = 0; k < t->leaf[i].npolys; k++) {
+            double a = 0;
+            int r = root[base[i] + k];
+            if (r >= 0 && GEOSArea_r(ctx, geom_poly(ctx, t->leaf[i].g, k), &a)) area[r] += a;
+        }
+    int big = 0;
+    for (int x = 0; x < total; x++) big += root[x] == x && area[x] > SNIP_SLIVER;
+    if (big > 0 && big < np) {
+        for (int i = 0; i < t->n; i++) {
+            snip_leaf *lf = &t->leaf[i];
+            int kept = 0;
+            for (int k = 0; k < lf->npolys; k++) {
+                int r = root[base[i] + k];
+                kept += r >= 0 && area[r] > SNIP_SLIVER;
+            }
+            if (kept == lf->npolys) continue;
+            GEOSGeometry **polys = pl_xcalloc((size_t)kept + 1, sizeof *polys);
+            int j = 0;
+            for (int k = 0; k < lf->npolys; k++) {
+                int r = root[base[i] + k];
+                if (r >= 0 && area[r] > SNIP_SLIVER) polys[j++] = GEOSGeom_clone_r(ctx, geom_poly(ctx, lf->g, k));
+            }
+            GEOSGeometry *g = j == 0   ? NULL
+                              : j == 1 ? polys[0]
+                                       : GEOSGeom_createCollection_r(ctx, GEOS_MULTIPOLYGON, polys, (unsigned)j);
+            free(polys);
+            leaf_set(ctx, lf, g);
+        }
+        np = big;
+    }
+    free(area);
+    free(root);
+    free(base);
+    return np;
+}
+
+/* The number of pieces of a tool of the connected model. */
+static int tool_npieces(GEOSContextHandle_t ctx, snip_tool *t) {
+    if (t->n == 1) return t->leaf[0].g ? snip_geom_npieces(ctx, t->leaf[0].g) : 0;
+    return tool_pieces(ctx, t, NULL, NULL);
 }
 
 /* ---------- state ---------- */
@@ -744,7 +956,61 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
     for (int i = 0; i < before; i++) tool_split(ctx, A, i, l->leaf_max);
     tool_drop_whole(ctx, A);
     s->snips++;
-    if (l->model == SNIP_CONNECTED && A->leaf[0].g && snip_geom_npieces(ctx, A->leaf[0].g) > 1) s->pending = m->a;
+    if (l->model == SNIP_CONNECTED && drop_slivers(ctx, A) > 1) s->pending = m->a;
+    return 0;
+}
+
+/* keep on a tool in several leaves: the piece (tool_pieces) holding the
+ * point stays, the other polygons go. */
+static int keep_leaves(snip_state *s, const snip_move *m, snip_tool *t, char *why, size_t n) {
+    GEOSContextHandle_t ctx = s->l->ctx;
+    int *root = NULL, *base = NULL;
+    int np = tool_pieces(ctx, t, &root, &base);
+    GEOSCoordSequence *cs = GEOSCoordSeq_create_r(ctx, 1, 2);
+    GEOSCoordSeq_setXY_r(ctx, cs, 0, m->x, m->y);
+    GEOSGeometry *pt = GEOSGeom_createPoint_r(ctx, cs);
+    int found = -1, hits = 0, seen[8];
+    for (int i = 0; i < t->n; i++) {
+        const snip_leaf *lf = &t->leaf[i];
+        if (!lf->g || m->x < lf->env.x0 || m->x > lf->env.x1 || m->y < lf->env.y0 || m->y > lf->env.y1) continue;
+        for (int k = 0; k < lf->npolys; k++) {
+            int r = root[base[i] + k], dup = 0;
+            for (int h = 0; h < hits && h < 8; h++) dup |= seen[h] == r;
+            if (r < 0 || dup || GEOSIntersects_r(ctx, geom_poly(ctx, lf->g, k), pt) != 1) continue;
+            if (hits < 8) seen[hits] = r;
+            hits++;
+            found = r;
+        }
+    }
+    GEOSGeom_destroy_r(ctx, pt);
+    if (hits != 1) {
+        if (hits == 0)
+            snprintf(why, n, "(%g, %g) lies in none of the %d pieces of tool %d", m->x, m->y, np, m->a);
+        else
+            snprintf(why, n, "(%g, %g) lies on %d pieces of tool %d (where they touch)", m->x, m->y, hits, m->a);
+        free(root);
+        free(base);
+        return -1;
+    }
+    for (int i = 0; i < t->n; i++) {
+        snip_leaf *lf = &t->leaf[i];
+        int kept = 0;
+        for (int k = 0; k < lf->npolys; k++) kept += root[base[i] + k] == found;
+        if (kept == lf->npolys) continue;
+        GEOSGeometry **polys = pl_xcalloc((size_t)kept + 1, sizeof *polys);
+        int j = 0;
+        for (int k = 0; k < lf->npolys; k++)
+            if (root[base[i] + k] == found) polys[j++] = GEOSGeom_clone_r(ctx, geom_poly(ctx, lf->g, k));
+        GEOSGeometry *g = j == 0   ? NULL
+                          : j == 1 ? polys[0]
+                                   : GEOSGeom_createCollection_r(ctx, GEOS_MULTIPOLYGON, polys, (unsigned)j);
+        free(polys);
+        leaf_set(ctx, lf, g);
+    }
+    free(root);
+    free(base);
+    tool_drop_whole(ctx, t);
+    s->pending = 0;
     return 0;
 }
 
@@ -757,8 +1023,8 @@ static int do_keep(snip_state *s, const snip_move *m, char *why, size_t n) {
         snprintf(why, n, "the last snip split tool %d, not tool %d", s->pending, m->a);
         return -1;
     }
-    /* the connected model keeps each tool in one leaf */
     snip_tool *t = &s->tool[m->a - 1];
+    if (t->n > 1) return keep_leaves(s, m, t, why, n);
     GEOSGeometry *tool = t->leaf[0].g;
     GEOSCoordSequence *cs = GEOSCoordSeq_create_r(ctx, 1, 2);
     GEOSCoordSeq_setXY_r(ctx, cs, 0, m->x, m->y);
@@ -813,7 +1079,7 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
     if (m->kind == SNIP_MOVE_KEEP) return do_keep(s, m, why, n);
     if (s->pending) {
         snprintf(why, n, "the last snip split tool %d into %d pieces: a 'keep %d x y' line must follow", s->pending,
-                 snip_geom_npieces(s->l->ctx, s->tool[s->pending - 1].leaf[0].g), s->pending);
+                 tool_npieces(s->l->ctx, &s->tool[s->pending - 1]), s->pending);
         return -1;
     }
     if (m->kind == SNIP_MOVE_RESET) {
@@ -906,7 +1172,7 @@ done:
 }
 
 void snip_level_set_leaf_max(snip_level *l, int max) {
-    if (l->model == SNIP_DISCONNECTED) l->leaf_max = max;
+    l->leaf_max = max;
 }
 
 void snip_level_set_clip_min(snip_level *l, int min) {

@@ -25,14 +25,28 @@ typedef struct snip_box {
 } snip_box;
 
 /* A tool is kept as the leaves of a quadtree over [0,1]^2 in its own frame,
- * each leaf holding the tool's part inside its cell (rules.c). In the
- * connected model there is one leaf, the whole tool. */
+ * each leaf holding the tool's part inside its cell (rules.c); in both
+ * models (the connected model's pieces are found across the cells' sides). */
+/* A stretch of a leaf's boundary on a side of its cell: the line x = c
+ * (vert) or y = c from lo to hi; plus when the cell lies on the side of
+ * larger coordinates; poly: which polygon of the leaf (rules.c). */
+typedef struct snip_side {
+    double c, lo, hi;
+    int poly;
+    unsigned char vert, plus;
+} snip_side;
+
 typedef struct snip_leaf {
     snip_box cell;
     int depth;
     GEOSGeometry *g; /* the tool inside the cell; NULL when nothing */
     snip_box env;    /* g's envelope */
     int ncoords;
+    /* the connected model's piece count (rules.c, tool_pieces): g's
+     * boundary on the cell's sides, found when first asked after g changed */
+    bool sides_ok;
+    int npolys, nside;
+    snip_side *side;
 } snip_leaf;
 
 typedef struct snip_tool {

@@ -262,7 +262,7 @@ static size_t nearest_point(const wkt_geom *g, double x, double y) {
 static snip_level *level_new(snip_model model) {
     snip_level *l = pl_xcalloc(1, sizeof *l);
     l->model = model;
-    l->leaf_max = model == SNIP_DISCONNECTED ? SNIP_LEAF_MAX : 0;
+    l->leaf_max = model == SNIP_DISCONNECTED ? SNIP_LEAF_MAX : SNIP_LEAF_MAX_CONNECTED;
     l->clip_min = SNIP_CLIP_MIN;
     l->ctx = snip_geos_new(l);
     l->square = snip_square(l->ctx, 0, 0, 1, 1);
