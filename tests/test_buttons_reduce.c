@@ -354,11 +354,11 @@ int main(int argc, char **argv) {
     CHECK(reduction(&T2) != NULL && reduction(&T7) != NULL);
     forced_tree();
     refused();
-    sources(&T2, base, 400 / scale, 1, false, true, "1-3 literals a clause");
+    sources(&T2, base, 440 / scale, 1, false, true, "1-3 literals a clause");
     sources(&T2, base + 1000000u, 60 / scale, 3, false, false, "3 literals a clause");
     thm7_small();
     thm7_refused();
-    sources(&T7, base + 2000000u, 240 / scale, 1, false, false, "1-3 literals a clause");
-    sources(&T7, base + 3000000u, 120 / scale, 1, true, false, "1-3 literals, a variable may repeat");
+    sources(&T7, base + 2000000u, 330 / scale, 1, false, false, "1-3 literals a clause");
+    sources(&T7, base + 3000000u, 170 / scale, 1, true, false, "1-3 literals, a variable may repeat");
     return check_done("test_buttons_reduce");
 }
