@@ -7,6 +7,7 @@
  *                  [--level L] [--iterations N] [--top-iterations N] [--width W]
  *                  [--beam-playouts K] [--kappa K] [--code K] [--tabu mixed|soft|hard] [--tabu-bias B]
  *                  [--baseline-seconds S] [--no-baseline] [--speed-seconds S] [--nodes N]
+ *                  [--save DIR]
  *
  * Per board and algorithm: the SameGame score ((n-2)^2 a group of n, 1000
  * for an empty board: puzzlelab's --objective score) reached within S
@@ -22,6 +23,10 @@
  * on the machine or its load, and with --threads 1 they are reproducible.
  * Every certificate is replayed through the descriptor (state_new /
  * move_apply / finish); a wrong one prints MISMATCH and exits 1.
+ * --save DIR writes the best sequence of the last chosen algorithm on board
+ * NN to DIR/NN.moves (one `row,col` move a line, rows from the top: the
+ * CLI's moves file, which `puzzlelab clickomania verify --objective score`
+ * replays), with a comment line naming the score and the command.
  *
  * Before the boards, the engine's speed: TabuColorRandom playouts per second
  * on board 1 (one thread, --speed-seconds, default 2), and the NRPA level-1
@@ -53,6 +58,8 @@ static const pl_game *G = &pl_game_clickomania;
 typedef struct opts {
     double seconds, baseline_seconds, speed_seconds;
     unsigned long long nodes; /* > 0: a node budget per board instead of the time budget */
+    const char *save;         /* --save DIR, or NULL */
+    const char *command;      /* the command line, for the saved files' comment */
     int first, last;
     bool run[4]; /* by click_search_alg */
     int threads;
@@ -71,7 +78,7 @@ static void usage(void) {
         "[--threads N] [--seed N] [--data DIR] [--level L] [--iterations N] [--top-iterations N] [--width W] "
         "[--beam-playouts K] [--kappa K] [--code K] [--tabu mixed|soft|hard] [--tabu-bias B] [--baseline-seconds S] "
         "[--no-baseline] "
-        "[--speed-seconds S] [--nodes N]\n");
+        "[--speed-seconds S] [--nodes N] [--save DIR]\n");
     exit(2);
 }
 
@@ -107,13 +114,40 @@ static click_level *load(const char *dir, int i) {
     return l;
 }
 
+/* Move i of r in the CLI's notation (row from the top, column). */
+static void move_text(const click_level *l, const click_search_result *r, int i, char *buf, size_t cap) {
+    snprintf(buf, cap, "%d,%d", l->board.rows - 1 - r->moves[i].h, r->moves[i].col);
+}
+
+/* --save: DIR/NN.moves, one move a line after a comment. */
+static void save_moves(const opts *o, int board, const click_level *l, const click_search_result *r, int alg) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%02d.moves", o->save, board);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        exit(2);
+    }
+    fprintf(f, "# board %02d: score %lld%s, %s, found by `%s`\n", board, r->score,
+            r->removed == l->board.blocks ? " (board emptied)" : "", alg_name(alg), o->command);
+    for (int i = 0; i < r->nmoves; i++) {
+        char mv[32];
+        move_text(l, r, i, mv, sizeof mv);
+        fprintf(f, "%s\n", mv);
+    }
+    if (fclose(f) != 0) {
+        perror(path);
+        exit(2);
+    }
+}
+
 /* Replays through the descriptor; returns the score or -1. */
 static long long verify(const click_level *l, const click_search_result *r) {
     void *st = G->state_new(l);
     for (int i = 0; i < r->nmoves; i++) {
         char mv[32], reason[256];
         int col;
-        snprintf(mv, sizeof mv, "%d,%d", l->board.rows - 1 - r->moves[i].h, r->moves[i].col);
+        move_text(l, r, i, mv, sizeof mv);
         if (G->move_apply(st, mv, reason, sizeof reason, &col) != PL_MOVE_OK) {
             G->state_free(st);
             return -1;
@@ -141,7 +175,7 @@ static void progress(void *ctx, const char *line) {
     (void)line;
 }
 
-static cell run_one(const click_level *l, int alg, const opts *o, double seconds, int threads, int level) {
+static cell run_one(const click_level *l, int alg, const opts *o, double seconds, int threads, int level, int save_as) {
     click_search_params p;
     click_search_params_default(&p, (click_search_alg)alg, CLICK_SCORE);
     p.seed = o->seed;
@@ -169,6 +203,7 @@ static cell run_one(const click_level *l, int alg, const opts *o, double seconds
         fprintf(stderr, "MISMATCH: %s claims %lld, replay %lld\n", alg_name(alg), r.score, v);
         exit(1);
     }
+    if (save_as > 0) save_moves(o, save_as, l, &r, alg);
     cell c = {r.score, r.removed == l->board.blocks, r.seconds, r.nodes, r.runs, r.width};
     click_search_result_free(&r);
     return c;
@@ -306,6 +341,8 @@ int main(int argc, char **argv) {
             o.kappa = atof(v);
         else if (!strcmp(a, "--nodes"))
             o.nodes = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--save"))
+            o.save = v;
         else if (!strcmp(a, "--code"))
             o.code = atoi(v);
         else if (!strcmp(a, "--tabu-bias"))
@@ -324,6 +361,10 @@ int main(int argc, char **argv) {
     }
     if (o.threads < 1 || o.seconds <= 0) usage();
     if (o.baseline_seconds < 0) o.baseline_seconds = o.seconds;
+    static char command[2048];
+    for (int i = 0, n = 0; i < argc && n < (int)sizeof command - 1; i++)
+        n += snprintf(command + n, sizeof command - (size_t)n, "%s%s", i ? " " : "", argv[i]);
+    o.command = command;
 
     printf("# SameGame standard test set: anytime optimisers\n\nCommand: `");
     for (int i = 0; i < argc; i++) printf("%s%s", i ? " " : "", argv[i]);
@@ -368,14 +409,14 @@ int main(int argc, char **argv) {
     fflush(stdout);
     for (int i = o.first; i <= o.last; i++) {
         const click_level *l = levels[i];
-        res[i][0] = run_one(l, CLICK_SEARCH_GREEDY, &o, 0, 1, 0);
+        res[i][0] = run_one(l, CLICK_SEARCH_GREEDY, &o, 0, 1, 0, 0);
         if (o.baseline) {
             fprintf(stderr, "board %02d: nmcs-2 baseline...\n", i);
-            res[i][1] = run_one(l, CLICK_SEARCH_NMCS, &o, o.baseline_seconds, 1, 2);
+            res[i][1] = run_one(l, CLICK_SEARCH_NMCS, &o, o.baseline_seconds, 1, 2, 0);
         }
         for (int k = 0; k < nalgs; k++) {
             fprintf(stderr, "board %02d: %s...\n", i, alg_name(algs[k]));
-            res[i][2 + k] = run_one(l, algs[k], &o, o.seconds, o.threads, o.level);
+            res[i][2 + k] = run_one(l, algs[k], &o, o.seconds, o.threads, o.level, o.save && k == nalgs - 1 ? i : 0);
             fprintf(stderr, "board %02d: %s %lld (%d runs, %llu nodes)\n", i, alg_name(algs[k]), res[i][2 + k].score,
                     res[i][2 + k].runs, (unsigned long long)res[i][2 + k].nodes);
         }
