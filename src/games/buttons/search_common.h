@@ -21,6 +21,10 @@ static inline int buttons_uf_find(int *uf, int x) {
 
 /* ---------- cuts on a board (cell = row * cols + column) ---------- */
 
+/* The first button after cell i in direction d (any colour when colour is
+ * 0, else the first of that colour, passing the others); -1 at the edge. */
+int buttons_ray_next(const buttons_level *l, const uint8_t *cells, int i, int d, int colour);
+
 /* The cut with end cells a and b. */
 buttons_cut buttons_cut_of_cells(const buttons_level *l, int a, int b);
 /* Empties the cells of segment a..b (direction d, a to b). */

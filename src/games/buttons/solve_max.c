@@ -133,20 +133,12 @@ static int lower_bound(msearch *s, const uint8_t *cells) {
     }
     for (int i = 0; i < s->n; i++) {
         if (!cells[i]) continue;
-        int r0 = i / l->cols, c0 = i % l->cols;
         for (int d = 0; d < 4; d++) {
             if (!(l->directions & (1u << d))) continue;
-            int r = r0, c = c0;
-            for (;;) {
-                r += buttons_dir_dr[d];
-                c += buttons_dir_dc[d];
-                if (!buttons_on_board(l, r, c)) break;
-                int j = r * l->cols + c;
-                if (cells[j] != cells[i]) continue;
-                int x = buttons_uf_find(s->uf, i), y = buttons_uf_find(s->uf, j);
-                if (x != y) s->uf[x] = y;
-                break;
-            }
+            int j = buttons_ray_next(l, cells, i, d, cells[i]);
+            if (j < 0) continue;
+            int x = buttons_uf_find(s->uf, i), y = buttons_uf_find(s->uf, j);
+            if (x != y) s->uf[x] = y;
         }
     }
     for (int i = 0; i < s->n; i++)
