@@ -16,17 +16,6 @@
 
 #include "search_common.h"
 
-int buttons_ray_next(const buttons_level *l, const uint8_t *cells, int i, int d, int colour) {
-    int r = i / l->cols, c = i % l->cols;
-    for (;;) {
-        r += buttons_dir_dr[d];
-        c += buttons_dir_dc[d];
-        if (!buttons_on_board(l, r, c)) return -1;
-        int j = r * l->cols + c;
-        if (cells[j] && (!colour || cells[j] == colour)) return j;
-    }
-}
-
 buttons_cut buttons_cut_of_cells(const buttons_level *l, int a, int b) {
     int cols = l->cols;
     buttons_cut x = {a / cols, a % cols, b / cols, b % cols};

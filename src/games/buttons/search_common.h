@@ -22,8 +22,18 @@ static inline int buttons_uf_find(int *uf, int x) {
 /* ---------- cuts on a board (cell = row * cols + column) ---------- */
 
 /* The first button after cell i in direction d (any colour when colour is
- * 0, else the first of that colour, passing the others); -1 at the edge. */
-int buttons_ray_next(const buttons_level *l, const uint8_t *cells, int i, int d, int colour);
+ * 0, else the first of that colour, passing the others); -1 at the edge.
+ * Inline: the searches call it for every button and direction at every node. */
+static inline int buttons_ray_next(const buttons_level *l, const uint8_t *cells, int i, int d, int colour) {
+    int r = i / l->cols, c = i % l->cols;
+    for (;;) {
+        r += buttons_dir_dr[d];
+        c += buttons_dir_dc[d];
+        if (!buttons_on_board(l, r, c)) return -1;
+        int j = r * l->cols + c;
+        if (cells[j] && (!colour || cells[j] == colour)) return j;
+    }
+}
 
 /* The cut with end cells a and b. */
 buttons_cut buttons_cut_of_cells(const buttons_level *l, int a, int b);
