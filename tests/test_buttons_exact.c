@@ -1,6 +1,7 @@
 /* Buttons & Scissors exact solvers (search and SAT) against a naive brute
- * force written here from the rules of spec/formats.md (memoised over button
- * subsets, original sizes, no normalisation), on seeded random small boards:
+ * force written from the rules of spec/formats.md (buttons_brute.h, shared
+ * with test_buttons_max.c; memoised over button subsets, original sizes, no
+ * normalisation), on seeded random small boards:
  * plain random ones, `generate --solvable` ones and mutated solvable ones,
  * over random directions and sizes headers. Every certificate is replayed
  * through the descriptor (state_new / move_apply / finish). Then every level
@@ -9,6 +10,7 @@
  * PL_TEST_SEED overrides the seed. */
 #include <dirent.h>
 
+#include "buttons_brute.h"
 #include "game_check.h"
 
 #include "puzzlelab/buttons.h"
@@ -22,21 +24,8 @@ static buttons_level *parse_text(const char *name, const char *text) {
     return l;
 }
 
-/* ---------- the naive brute force (cells <= 16) ---------- */
-typedef struct brute {
-    int rows, cols, n;
-    uint8_t cell[16];
-    unsigned dirs;
-    bool all;
-    uint64_t mask;
-    uint8_t *memo; /* 0 unknown, 1 solvable, 2 not */
-} brute;
-
-static bool brute_size_ok(const brute *b, int s) {
-    if (s < 2) return false;
-    return b->all || (s < 64 && ((b->mask >> s) & 1u));
-}
-
+/* ---------- the naive brute force (cells <= 16, buttons_brute.h) ---------- */
+/* memo: 0 unknown, 1 solvable, 2 not */
 static bool brute_solve(brute *b, unsigned present) {
     if (!present) return true;
     if (b->memo[present]) return b->memo[present] == 1;
@@ -44,51 +33,17 @@ static bool brute_solve(brute *b, unsigned present) {
     for (int i = 0; i < b->n && !ok; i++) {
         if (!((present >> i) & 1u)) continue;
         for (int j = i + 1; j < b->n && !ok; j++) {
-            if (!((present >> j) & 1u) || b->cell[i] != b->cell[j]) continue;
-            int r1 = i / b->cols, c1 = i % b->cols, r2 = j / b->cols, c2 = j % b->cols;
-            int dr = r2 - r1, dc = c2 - c1, d;
-            if (dr == 0) d = 0;
-            else if (dc == 0) d = 1;
-            else if (dr == dc) d = 2;
-            else if (dr == -dc) d = 3;
-            else continue;
-            if (!(b->dirs & (1u << d))) continue;
-            int steps = dr > 0 ? dr : dc > 0 ? dc : -dc;
-            int sr = dr / steps, sc = dc / steps;
-            unsigned cut = 0;
-            bool feasible = true;
-            for (int k = 0; k <= steps; k++) {
-                int p = (r1 + k * sr) * b->cols + c1 + k * sc;
-                if (!((present >> p) & 1u)) continue;
-                if (b->cell[p] != b->cell[i]) {
-                    feasible = false;
-                    break;
-                }
-                cut |= 1u << p;
-            }
-            if (!feasible || !brute_size_ok(b, __builtin_popcount(cut))) continue;
-            ok = brute_solve(b, present & ~cut);
+            unsigned cut = brute_cut(b, present, i, j);
+            if (cut) ok = brute_solve(b, present & ~cut);
         }
     }
     b->memo[present] = ok ? 1 : 2;
     return ok;
 }
 
-static bool brute_board(const buttons_level *l, uint8_t *memo) {
+static bool brute_board(const buttons_level *l, int8_t *memo) {
     brute b;
-    memset(&b, 0, sizeof b);
-    b.rows = l->rows;
-    b.cols = l->cols;
-    b.n = l->rows * l->cols;
-    b.dirs = l->directions;
-    b.all = l->sizes_all;
-    b.mask = l->size_mask;
-    b.memo = memo;
-    unsigned present = 0;
-    for (int i = 0; i < b.n; i++) {
-        b.cell[i] = l->cell[i];
-        if (l->cell[i]) present |= 1u << i;
-    }
+    unsigned present = brute_init(&b, l, memo);
     memset(memo, 0, (size_t)1 << b.n);
     return brute_solve(&b, present);
 }
@@ -196,7 +151,7 @@ static int count_solved = 0, count_unsolvable = 0;
 static void random_boards(uint64_t seed, int nboards) {
     pl_rng rng;
     pl_rng_seed(&rng, seed);
-    uint8_t *memo = pl_xmalloc((size_t)1 << 16);
+    int8_t *memo = pl_xmalloc((size_t)1 << 16);
     for (int t = 0; t < nboards; t++) {
         int kind = (int)pl_rng_below(&rng, 3); /* 0 plain, 1 solvable, 2 solvable then mutated */
         char desc[1024];

@@ -1,6 +1,7 @@
 /* Buttons & Scissors objective max (solve_max.c) against a naive exhaustive
- * search written here from the rules of docs/formats.md (memoised over
- * button subsets, the sizes as written, no normalisation, no bounds), on
+ * search written from the rules of docs/formats.md (buttons_brute.h, shared
+ * with test_buttons_exact.c; memoised over button subsets, the sizes as
+ * written, no normalisation, no bounds), on
  * seeded random small boards (at most 16 cells) over every parameter: 1 to 4
  * rows, 1 to 4 colours, fill 40-100%, random directions and sizes headers;
  * then full 2 x n boards with two colours (Conjecture 1's boards). For each:
@@ -14,57 +15,24 @@
  *    no' when stopped, and never claims fewer buttons than the minimum.
  * Also: who declines objective max (the clear solvers, two-player levels).
  * PL_TEST_SEED overrides the seed. */
+#include "buttons_brute.h"
 #include "game_check.h"
 
 #include "puzzlelab/buttons.h"
 
 static const pl_game *G = &pl_game_buttons;
 
-/* ---------- the naive exhaustive search (cells <= 16) ---------- */
-typedef struct brute {
-    int rows, cols, n;
-    uint8_t cell[16];
-    unsigned dirs;
-    bool all;
-    uint64_t mask;
-    int8_t *memo; /* -1 unknown, else the fewest buttons left */
-} brute;
-
-static bool brute_size_ok(const brute *b, int s) {
-    if (s < 2) return false;
-    return b->all || (s < 64 && ((b->mask >> s) & 1u));
-}
-
-/* Depth at most 8 (each level removes two buttons of at most 16). */
+/* ---------- the naive exhaustive search (cells <= 16, buttons_brute.h) ---------- */
+/* memo: -1 unknown, else the fewest buttons left. Depth at most 8 (each
+ * level removes two buttons of at most 16). */
 static int brute_min(brute *b, unsigned present) {
     if (b->memo[present] >= 0) return b->memo[present];
     int best = __builtin_popcount(present);
     for (int i = 0; i < b->n; i++) {
         if (!((present >> i) & 1u)) continue;
         for (int j = i + 1; j < b->n; j++) {
-            if (!((present >> j) & 1u) || b->cell[i] != b->cell[j]) continue;
-            int r1 = i / b->cols, c1 = i % b->cols, r2 = j / b->cols, c2 = j % b->cols;
-            int dr = r2 - r1, dc = c2 - c1, d;
-            if (dr == 0) d = 0;
-            else if (dc == 0) d = 1;
-            else if (dr == dc) d = 2;
-            else if (dr == -dc) d = 3;
-            else continue;
-            if (!(b->dirs & (1u << d))) continue;
-            int steps = dr > 0 ? dr : dc > 0 ? dc : -dc;
-            int sr = dr / steps, sc = dc / steps;
-            unsigned cut = 0;
-            bool feasible = true;
-            for (int k = 0; k <= steps; k++) {
-                int p = (r1 + k * sr) * b->cols + c1 + k * sc;
-                if (!((present >> p) & 1u)) continue;
-                if (b->cell[p] != b->cell[i]) {
-                    feasible = false;
-                    break;
-                }
-                cut |= 1u << p;
-            }
-            if (!feasible || !brute_size_ok(b, __builtin_popcount(cut))) continue;
+            unsigned cut = brute_cut(b, present, i, j);
+            if (!cut) continue;
             int v = brute_min(b, present & ~cut);
             if (v < best) best = v;
         }
@@ -75,19 +43,7 @@ static int brute_min(brute *b, unsigned present) {
 
 static int brute_board(const buttons_level *l, int8_t *memo) {
     brute b;
-    memset(&b, 0, sizeof b);
-    b.rows = l->rows;
-    b.cols = l->cols;
-    b.n = l->rows * l->cols;
-    b.dirs = l->directions;
-    b.all = l->sizes_all;
-    b.mask = l->size_mask;
-    b.memo = memo;
-    unsigned present = 0;
-    for (int i = 0; i < b.n; i++) {
-        b.cell[i] = l->cell[i];
-        if (l->cell[i]) present |= 1u << i;
-    }
+    unsigned present = brute_init(&b, l, memo);
     memset(memo, -1, (size_t)1 << b.n);
     return brute_min(&b, present);
 }

@@ -497,19 +497,36 @@ int buttons_thm2_forward(const void *src, const pl_moves *cert, pl_strvec *moves
 
 /* ---------- lift ---------- */
 
-/* Replays moves on the level of text; *vertical (by cell, rows x cols of
- * *l) says which buttons a vertical cut removed. 0, or 1 with why. */
-static int replay_vertical(const char *text, const pl_moves *moves, buttons_level *l, bool **vertical, char *why,
-                           size_t n) {
+/* What a lift reads from the moves: the construction's level and, by cell,
+ * whether a vertical cut removed the button there. */
+typedef struct lift_replay {
+    buttons_level l;
+    bool *vertical;
+} lift_replay;
+
+/* A lift whose construction could not be rebuilt (text NULL or the
+ * construct step failed, err says why): frees text, returns 1 with why. */
+static int lift_internal_error(char *text, const pl_error *err, char *why, size_t n) {
+    free(text);
+    snprintf(why, n, "internal error: %s", err->msg);
+    return 1;
+}
+
+/* Replays moves on the level of text (freed here) into *rp. 0, or 1 with
+ * why; *rp is freed by lift_replay_free either way. */
+static int lift_replay_run(char *text, const pl_moves *moves, lift_replay *rp, char *why, size_t n) {
     pl_error err = {0};
     pl_level_text lt;
+    buttons_level *l = &rp->l;
     memset(l, 0, sizeof *l);
-    *vertical = NULL;
-    if (pl_level_text_parse("(construction)", text, strlen(text), &lt, &err)) {
+    rp->vertical = NULL;
+    int rc = pl_level_text_parse("(construction)", text, strlen(text), &lt, &err);
+    free(text);
+    if (rc) {
         snprintf(why, n, "internal error: %s", err.msg);
         return 1;
     }
-    int rc = buttons_level_parse(&lt, l, &err);
+    rc = buttons_level_parse(&lt, l, &err);
     pl_level_text_free(&lt);
     if (rc) {
         snprintf(why, n, "internal error: %s", err.msg);
@@ -538,8 +555,18 @@ static int replay_vertical(const char *text, const pl_moves *moves, buttons_leve
         buttons_cut_apply(l, cells, x);
     }
     free(cells);
-    *vertical = vertical_cut;
+    rp->vertical = vertical_cut;
     return rc;
+}
+
+/* Was button b removed by a vertical cut? */
+static bool lift_replay_vertical(const lift_replay *rp, const button *b) {
+    return rp->vertical[b->row * rp->l.cols + b->col];
+}
+
+static void lift_replay_free(lift_replay *rp) {
+    free(rp->vertical);
+    buttons_level_free(&rp->l);
 }
 
 int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
@@ -547,23 +574,14 @@ int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
     pl_error err = {0};
     char *text = buttons_thm2_build(f, "(source)", &err);
     thm2 t;
-    if (!text || construct(f, &t, &err)) {
-        free(text);
-        snprintf(why, n, "internal error: %s", err.msg);
-        return 1;
-    }
-    buttons_level l;
-    bool *vertical_cut;
-    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
-    free(text);
+    if (!text || construct(f, &t, &err)) return lift_internal_error(text, &err, why, n);
+    lift_replay rp;
+    int rc = lift_replay_run(text, moves, &rp, why, n);
     signed char *value = pl_xmalloc((size_t)f->nvars + 1);
     value[0] = -1;
     for (int v = 0; v < f->nvars && rc == 0; v++) {
         bool pass[2];
-        for (int s = 0; s < 2; s++) {
-            const button *b = &t.b[t.v[v].out[s]];
-            pass[s] = vertical_cut[b->row * l.cols + b->col];
-        }
+        for (int s = 0; s < 2; s++) pass[s] = lift_replay_vertical(&rp, &t.b[t.v[v].out[s]]);
         if (pass[0] && pass[1]) {
             snprintf(why, n, "both outputs of x%d are taken by vertical cuts: the variable row cannot clear", v + 1);
             rc = 1;
@@ -572,8 +590,7 @@ int buttons_thm2_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
     }
     if (rc == 0) pl_sat_write_assignment(f, value, cert);
     free(value);
-    free(vertical_cut);
-    buttons_level_free(&l);
+    lift_replay_free(&rp);
     thm2_free(&t);
     return rc;
 }
@@ -1199,31 +1216,28 @@ int buttons_thm7_forward(const void *src, const pl_moves *cert, pl_strvec *moves
     return rc;
 }
 
+/* Lemma 2's pair s of t: whether the top of u (gone[0]) and of v (gone[1])
+ * went by a cut along the top row, with p (not by a vertical cut). */
+static void t7_tops_gone(const t7 *t, int s, const lift_replay *rp, bool gone[2]) {
+    const spair *ps = &t->s[s];
+    for (int k = 0; k < 2; k++) gone[k] = !lift_replay_vertical(rp, &t->b[t->v[k ? ps->v : ps->u].end[0]]);
+}
+
 int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, char *why, size_t n) {
     const pl_cnf *f = src;
     pl_error err = {0};
     char *text = buttons_thm7_build(f, "(source)", &err);
     t7 t;
-    if (!text || t7_construct(f, &t, &err)) {
-        free(text);
-        snprintf(why, n, "internal error: %s", err.msg);
-        return 1;
-    }
-    buttons_level l;
-    bool *vertical_cut;
-    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
-    free(text);
+    if (!text || t7_construct(f, &t, &err)) return lift_internal_error(text, &err, why, n);
+    lift_replay rp;
+    int rc = lift_replay_run(text, moves, &rp, why, n);
     /* x true when x's vertex was removed: its top cut along the top row,
      * with p */
     signed char *value = pl_xmalloc((size_t)f->nvars + 1);
     value[0] = -1;
     for (int x = 0; x < f->nvars && rc == 0; x++) {
-        const spair *s = &t.s[t.var_pair[x]];
         bool gone[2];
-        for (int k = 0; k < 2; k++) {
-            const button *b = &t.b[t.v[k ? s->v : s->u].end[0]];
-            gone[k] = !vertical_cut[b->row * l.cols + b->col];
-        }
+        t7_tops_gone(&t, t.var_pair[x], &rp, gone);
         if (gone[0] == gone[1]) {
             snprintf(why, n, "the tops of x%d and ~x%d are both cut %s: p cannot clear", x + 1, x + 1,
                      gone[0] ? "with p" : "vertically");
@@ -1233,8 +1247,7 @@ int buttons_thm7_lift(const void *src, const pl_moves *moves, pl_strvec *cert, c
     }
     if (rc == 0) pl_sat_write_assignment(f, value, cert);
     free(value);
-    free(vertical_cut);
-    buttons_level_free(&l);
+    lift_replay_free(&rp);
     t7_free(&t);
     return rc;
 }
@@ -1480,24 +1493,14 @@ int buttons_lemma2_lift(const void *src, const pl_moves *moves, pl_strvec *cert,
     pl_error err = {0};
     char *text = buttons_lemma2_build(d, "(source)", &err);
     d2 w;
-    if (!text || d2_construct(d, &w, &err)) {
-        free(text);
-        snprintf(why, n, "internal error: %s", err.msg);
-        return 1;
-    }
-    buttons_level l;
-    bool *vertical_cut;
-    int rc = replay_vertical(text, moves, &l, &vertical_cut, why, n);
-    free(text);
+    if (!text || d2_construct(d, &w, &err)) return lift_internal_error(text, &err, why, n);
+    lift_replay rp;
+    int rc = lift_replay_run(text, moves, &rp, why, n);
     /* the vertex whose top was cut along the top row, with p, is removed */
     bool *removed = pl_xcalloc((size_t)d->nvertices + 1, sizeof *removed);
     for (int p = 0; p < d->npairs && rc == 0; p++) {
-        const spair *s = &w.t.s[w.pair_map[p]];
         bool gone[2];
-        for (int k = 0; k < 2; k++) {
-            const button *b = &w.t.b[w.t.v[k ? s->v : s->u].end[0]];
-            gone[k] = !vertical_cut[b->row * l.cols + b->col];
-        }
+        t7_tops_gone(&w.t, w.pair_map[p], &rp, gone);
         if (gone[0] == gone[1]) {
             snprintf(why, n, "the tops of vertices %d and %d (pair %d) are both cut %s: p cannot clear",
                      d->pair[p][0], d->pair[p][1], p + 1, gone[0] ? "with p" : "vertically");
@@ -1507,8 +1510,7 @@ int buttons_lemma2_lift(const void *src, const pl_moves *moves, pl_strvec *cert,
     }
     if (rc == 0) pl_decyc_write_removal(d, removed, cert);
     free(removed);
-    free(vertical_cut);
-    buttons_level_free(&l);
+    lift_replay_free(&rp);
     d2_free(&w);
     return rc;
 }

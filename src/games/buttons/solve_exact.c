@@ -49,165 +49,37 @@
  * Complexity: exponential in the worst case. A node costs O(cells * line
  * length) for the checks plus the colour subset searches (2^k for a colour
  * with k buttons, memoised; skipped above 64 buttons). Memory: the two tables
- * (capped by --memory-limit) plus one board per depth. Never prints. */
+ * (capped by --memory-limit) plus one board per depth. Never prints.
+ * The colour subset search, the cut list and the board keys are shared with
+ * solve_max.c (search_common.c). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "search_common.h"
 #include "solvers.h"
 
 #define COLOUR_BUDGET_RELAX 200000
 #define COLOUR_BUDGET_FORCED 20000
-#define FMEMO_SIZE 4096
+#define FMEMO_BITS 12 /* the safe-move search's failure memo: 4096 slots */
 
-typedef struct cpair {
-    int i, j;         /* indices of the two ends within the colour */
-    int a, b, d;      /* end cells (a enumerated first) and direction */
-    uint64_t between; /* the colour's buttons strictly between (original board) */
-} cpair;
-
-typedef struct colour_info {
-    int n;        /* buttons of the colour in the level */
-    bool big;     /* more than 64 buttons: subset checks skipped */
-    int *cell;    /* n cells */
-    cpair *pairs; /* collinear pairs on allowed lines */
-    int npairs;
-} colour_info;
-
-typedef struct cutrec {
-    int a, b, d, colour;
-} cutrec;
+/* A feasible cut (buttons_feasible_cuts); size unused here. */
+typedef buttons_fcut cutrec;
 
 typedef struct search {
     const buttons_level *l;
-    int n;            /* cells */
-    uint64_t sizes;   /* normalised */
-    int max_size;
+    int n; /* cells */
     pl_limits *lim;
     pl_tt tt;         /* boards proven unsolvable */
     pl_tt ctt;        /* colour subsets: solvable alone? */
-    uint64_t *z1, *z2;
-    colour_info col[BUTTONS_MAX_COLOURS + 1];
-    int *bidx;        /* cell -> index within its colour */
+    buttons_zobrist z;
+    buttons_colours bc; /* the colours' pairs, sizes (normalised), clear search */
     buttons_cut *path;
     int depth;
     /* scratch */
     int *uf, *cnt, *touched, *adj, *adjn, *adjs, *mark, *stack;
-    uint64_t fmemo[FMEMO_SIZE];
-    uint32_t fstamp[FMEMO_SIZE];
-    uint32_t stamp;
-    int cpath[64];
-    int ncpath;
     /* stats */
     uint64_t nodes, tt_hits, forced, splits, relax_cuts, prec_cuts;
 } search;
-
-static inline bool on_board(const buttons_level *l, int r, int c) {
-    return r >= 0 && c >= 0 && r < l->rows && c < l->cols;
-}
-
-static pl_key128 key_of(const search *s, const uint8_t *cells) {
-    pl_key128 k = {0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL};
-    for (int i = 0; i < s->n; i++)
-        if (cells[i]) {
-            k.a ^= s->z1[i];
-            k.b ^= s->z2[i];
-        }
-    return k;
-}
-
-static buttons_cut cut_of(const search *s, int a, int b) {
-    int cols = s->l->cols;
-    buttons_cut x = {a / cols, a % cols, b / cols, b % cols};
-    return x;
-}
-
-/* ---------- per-colour subset search ---------- */
-
-/* Is segment a..b (direction d) free of buttons of other colours than c? */
-static bool segment_clear(const search *s, const uint8_t *cells, int a, int b, int d, int c) {
-    const buttons_level *l = s->l;
-    int r = a / l->cols, cc = a % l->cols;
-    for (int i = a; i != b;) {
-        r += buttons_dir_dr[d];
-        cc += buttons_dir_dc[d];
-        i = r * l->cols + cc;
-        if (cells[i] && cells[i] != c) return false;
-    }
-    return true;
-}
-
-static inline bool fmemo_failed(const search *s, uint64_t m) {
-    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 52) & (FMEMO_SIZE - 1);
-    for (int k = 0; k < 8; k++, h = (h + 1) & (FMEMO_SIZE - 1)) {
-        if (s->fstamp[h] != s->stamp) return false;
-        if (s->fmemo[h] == m) return true;
-    }
-    return false;
-}
-
-static inline void fmemo_put(search *s, uint64_t m) {
-    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 52) & (FMEMO_SIZE - 1);
-    for (int k = 0; k < 8; k++, h = (h + 1) & (FMEMO_SIZE - 1))
-        if (s->fstamp[h] != s->stamp) {
-            s->fstamp[h] = s->stamp;
-            s->fmemo[h] = m;
-            return;
-        }
-}
-
-/* Can colour c's buttons M be cleared by cuts of c alone? usable[p] says
- * which pairs may be cut (NULL: all, i.e. other colours gone). relax: memo in
- * ctt; else the per-call memo, and the cuts are recorded in cpath (reverse
- * order). Returns 1 yes, 0 no, -1 budget exhausted.
- * Recursive, with a depth bounded independently of the level: each call
- * removes at least a cut's two ends from M, a subset of one colour of at
- * most 64 buttons (a bigger colour is 'big' and never searched here), so at
- * most 33 frames of a few words. */
-static int colour_dfs(search *s, int c, uint64_t M, const uint8_t *usable, bool relax, long *budget) {
-    if (!M) return 1;
-    const colour_info *ci = &s->col[c];
-    pl_key128 key = {M, 0x5a5a000000000000ULL | (uint64_t)c};
-    int32_t v;
-    if (relax) {
-        if (pl_tt_get(&s->ctt, key, &v)) return v;
-    } else if (fmemo_failed(s, M)) {
-        return 0;
-    }
-    if (--*budget < 0) return -1;
-    /* Necessary: every button lies on some usable pair inside M. */
-    uint64_t cover = 0;
-    for (int p = 0; p < ci->npairs; p++) {
-        const cpair *q = &ci->pairs[p];
-        if (usable && !usable[p]) continue;
-        uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
-        if ((M & ends) == ends) cover |= ends | (q->between & M);
-    }
-    int res = 0;
-    if ((M & ~cover) == 0) {
-        for (int p = 0; p < ci->npairs && res != 1; p++) {
-            const cpair *q = &ci->pairs[p];
-            if (usable && !usable[p]) continue;
-            uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
-            if ((M & ends) != ends) continue;
-            uint64_t in = q->between & M;
-            int size = 2 + __builtin_popcountll(in);
-            if (size > s->max_size || !((s->sizes >> size) & 1u)) continue;
-            int r = colour_dfs(s, c, M & ~(ends | in), usable, relax, budget);
-            if (r == 1) {
-                if (!relax && s->ncpath < 64) s->cpath[s->ncpath++] = p;
-                res = 1;
-            } else if (r < 0) {
-                res = -1;
-                break;
-            }
-        }
-    }
-    if (res >= 0) {
-        if (relax) pl_tt_put(&s->ctt, key, res);
-        else if (res == 0) fmemo_put(s, M);
-    }
-    return res;
-}
 
 /* ---------- precedence (deadlock) check ---------- */
 
@@ -229,7 +101,7 @@ static bool precedence_ok(search *s, const uint8_t *cells) {
                 for (;;) {
                     r += sign * buttons_dir_dr[d];
                     c += sign * buttons_dir_dc[d];
-                    if (!on_board(l, r, c)) break;
+                    if (!buttons_on_board(l, r, c)) break;
                     int i = r * l->cols + c, v = cells[i];
                     if (!v) continue;
                     if (v == colour) {
@@ -291,14 +163,6 @@ static bool precedence_ok(search *s, const uint8_t *cells) {
 
 /* ---------- components ---------- */
 
-static int uf_find(int *uf, int x) {
-    while (uf[x] != x) {
-        uf[x] = uf[uf[x]];
-        x = uf[x];
-    }
-    return x;
-}
-
 /* Union-find over buttons consecutive on allowed lines; returns the number of
  * components. */
 static int components(search *s, const uint8_t *cells) {
@@ -308,22 +172,14 @@ static int components(search *s, const uint8_t *cells) {
     for (int i = 0; i < s->n; i++) {
         if (!cells[i]) continue;
         ncomp++;
-        int r0 = i / l->cols, c0 = i % l->cols;
         for (int d = 0; d < 4; d++) {
             if (!(l->directions & (1u << d))) continue;
-            int r = r0, c = c0;
-            for (;;) {
-                r += buttons_dir_dr[d];
-                c += buttons_dir_dc[d];
-                if (!on_board(l, r, c)) break;
-                int j = r * l->cols + c;
-                if (!cells[j]) continue;
-                int a = uf_find(s->uf, i), b = uf_find(s->uf, j);
-                if (a != b) {
-                    s->uf[a] = b;
-                    ncomp--;
-                }
-                break;
+            int j = buttons_ray_next(l, cells, i, d, 0);
+            if (j < 0) continue;
+            int a = buttons_uf_find(s->uf, i), b = buttons_uf_find(s->uf, j);
+            if (a != b) {
+                s->uf[a] = b;
+                ncomp--;
             }
         }
     }
@@ -369,52 +225,6 @@ static bool cuts_share(const search *s, const uint8_t *cells, const cutrec *x, c
         i = r * l->cols + c;
     }
     return false;
-}
-
-static void apply_cut(const search *s, uint8_t *cells, int a, int b, int d) {
-    const buttons_level *l = s->l;
-    int r = a / l->cols, c = a % l->cols;
-    for (int i = a;;) {
-        cells[i] = 0;
-        if (i == b) break;
-        r += buttons_dir_dr[d];
-        c += buttons_dir_dc[d];
-        i = r * l->cols + c;
-    }
-}
-
-/* Feasible cuts of generator sizes (each once, from its end with the smaller
- * column, the upper end for vertical cuts). */
-static int feasible_cuts(const search *s, const uint8_t *cells, cutrec **out) {
-    const buttons_level *l = s->l;
-    int cap = 64, m = 0;
-    cutrec *v = pl_xmalloc((size_t)cap * sizeof *v);
-    for (int i = 0; i < s->n; i++) {
-        if (!cells[i]) continue;
-        int r0 = i / l->cols, c0 = i % l->cols, colour = cells[i];
-        for (int d = 0; d < 4; d++) {
-            if (!(l->directions & (1u << d))) continue;
-            int r = r0, c = c0, size = 1;
-            for (;;) {
-                r += buttons_dir_dr[d];
-                c += buttons_dir_dc[d];
-                if (!on_board(l, r, c)) break;
-                int val = cells[r * l->cols + c];
-                if (!val) continue;
-                if (val != colour) break;
-                if (++size > s->max_size) break;
-                if (!((s->sizes >> size) & 1u)) continue;
-                if (m == cap) v = pl_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
-                v[m].a = i;
-                v[m].b = r * l->cols + c;
-                v[m].d = d;
-                v[m].colour = colour;
-                m++;
-            }
-        }
-    }
-    *out = v;
-    return m;
 }
 
 /* ---------- the search ---------- */
@@ -486,8 +296,8 @@ static int branch_next(search *s, frame *f) {
         for (int k = 0; k < f->ndone; k++)
             if (!cuts_share(s, f->cells, &f->done[k], cx)) f->child_sleep[ns++] = f->done[k];
         memcpy(f->next, f->cells, (size_t)s->n);
-        apply_cut(s, f->next, cx->a, cx->b, cx->d);
-        s->path[s->depth++] = cut_of(s, cx->a, cx->b);
+        buttons_cells_cut(s->l, f->next, cx->a, cx->b, cx->d);
+        s->path[s->depth++] = buttons_cut_of_cells(s->l, cx->a, cx->b);
         f->nchild_sleep = ns;
         return NODE_CHILD;
     }
@@ -508,12 +318,12 @@ static int node_enter(search *s, frame *f) {
         if (cells[i]) {
             nb++;
             count[cells[i]]++;
-            if (!s->col[cells[i]].big) M[cells[i]] |= (uint64_t)1 << s->bidx[i];
+            if (!s->bc.col[cells[i]].big) M[cells[i]] |= (uint64_t)1 << s->bc.bidx[i];
         }
     if (!nb) return 1;
     if (!pl_limits_tick(s->lim)) return -1;
     s->nodes++;
-    f->key = key_of(s, cells);
+    f->key = buttons_zobrist_key(&s->z, cells);
     int32_t v;
     if (pl_tt_get(&s->tt, f->key, &v)) {
         s->tt_hits++;
@@ -527,9 +337,9 @@ static int node_enter(search *s, frame *f) {
 
     /* Colour-class feasibility (other colours gone). */
     for (int c = 1; c <= l->ncolours; c++) {
-        if (!count[c] || s->col[c].big) continue;
+        if (!count[c] || s->bc.col[c].big) continue;
         long budget = COLOUR_BUDGET_RELAX;
-        if (colour_dfs(s, c, M[c], NULL, true, &budget) == 0) {
+        if (buttons_colour_clear_alone(&s->bc, c, M[c], &s->ctt, &budget) == 0) {
             s->relax_cuts++;
             return node_finish(s, f, 0);
         }
@@ -542,25 +352,12 @@ static int node_enter(search *s, frame *f) {
 
     /* Safe move: a colour that can be cleared now, alone. */
     for (int c = 1; c <= l->ncolours; c++) {
-        if (!count[c] || s->col[c].big) continue;
-        const colour_info *ci = &s->col[c];
-        uint8_t usable[4096];
-        if (ci->npairs > (int)sizeof usable) continue;
-        for (int p = 0; p < ci->npairs; p++) {
-            const cpair *q = &ci->pairs[p];
-            usable[p] = (uint8_t)(cells[q->a] && cells[q->b] && segment_clear(s, cells, q->a, q->b, q->d, c));
-        }
+        if (!count[c] || s->bc.col[c].big) continue;
         long budget = COLOUR_BUDGET_FORCED;
-        s->stamp++;
-        s->ncpath = 0;
-        if (colour_dfs(s, c, M[c], usable, false, &budget) != 1) continue;
+        if (buttons_colour_clear_now(&s->bc, c, M[c], cells, &budget) != 1) continue;
         s->forced++;
         memcpy(f->next, cells, (size_t)n);
-        for (int k = s->ncpath - 1; k >= 0; k--) {
-            const cpair *q = &ci->pairs[s->cpath[k]];
-            apply_cut(s, f->next, q->a, q->b, q->d);
-            s->path[s->depth++] = cut_of(s, q->a, q->b);
-        }
+        s->depth += buttons_colour_take_path(&s->bc, c, f->next, s->path + s->depth);
         f->kind = KIND_SAFE;
         f->child_sleep = NULL;
         f->nchild_sleep = 0;
@@ -570,7 +367,7 @@ static int node_enter(search *s, frame *f) {
     /* Independent parts. */
     if (components(s, cells) > 1) {
         s->splits++;
-        for (int i = 0; i < n; i++) s->mark[i] = cells[i] ? uf_find(s->uf, i) : -1;
+        for (int i = 0; i < n; i++) s->mark[i] = cells[i] ? buttons_uf_find(s->uf, i) : -1;
         f->roots = pl_xmalloc((size_t)n * sizeof *f->roots);
         f->nroots = 0;
         for (int i = 0; i < n; i++)
@@ -584,7 +381,7 @@ static int node_enter(search *s, frame *f) {
     }
 
     /* Branch on every feasible cut not asleep. */
-    int m = feasible_cuts(s, cells, &f->cuts);
+    int m = buttons_feasible_cuts(l, s->bc.sizes, s->bc.max_size, cells, &f->cuts); /* generator sizes */
     cutrec *cuts = f->cuts;
     f->child_sleep = pl_xmalloc(((size_t)f->nsleep + (size_t)m + 1) * sizeof *f->child_sleep);
     /* Order: colours with fewer buttons left first (finish colours). */
@@ -657,76 +454,18 @@ bool buttons_exact_applies(const void *p, const pl_request *req, char *why, size
     return true;
 }
 
-static void build_colours(search *s) {
-    const buttons_level *l = s->l;
-    for (int c = 1; c <= l->ncolours; c++) {
-        s->col[c].n = 0;
-        s->col[c].cell = pl_xmalloc((size_t)l->nbuttons * sizeof(int) + sizeof(int));
-    }
-    for (int i = 0; i < s->n; i++) {
-        int c = l->cell[i];
-        if (!c) continue;
-        s->bidx[i] = s->col[c].n;
-        s->col[c].cell[s->col[c].n++] = i;
-    }
-    for (int c = 1; c <= l->ncolours; c++) {
-        colour_info *ci = &s->col[c];
-        ci->big = ci->n > 64;
-        if (ci->big) continue;
-        int cap = 16;
-        ci->pairs = pl_xmalloc((size_t)cap * sizeof *ci->pairs);
-        for (int k = 0; k < ci->n; k++) {
-            int a = ci->cell[k], r0 = a / l->cols, c0 = a % l->cols;
-            for (int d = 0; d < 4; d++) {
-                if (!(l->directions & (1u << d))) continue;
-                uint64_t between = 0;
-                int r = r0, cc = c0;
-                for (;;) {
-                    r += buttons_dir_dr[d];
-                    cc += buttons_dir_dc[d];
-                    if (!on_board(l, r, cc)) break;
-                    int b = r * l->cols + cc;
-                    if (l->cell[b] != c) continue;
-                    if (ci->npairs == cap) ci->pairs = pl_xrealloc(ci->pairs, (size_t)(cap *= 2) * sizeof *ci->pairs);
-                    cpair *q = &ci->pairs[ci->npairs++];
-                    q->i = k;
-                    q->j = s->bidx[b];
-                    q->a = a;
-                    q->b = b;
-                    q->d = d;
-                    q->between = between;
-                    between |= (uint64_t)1 << s->bidx[b];
-                }
-            }
-        }
-    }
-}
-
 int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
     (void)err;
     const buttons_level *l = p;
     search *s = pl_xcalloc(1, sizeof *s);
     s->l = l;
     s->lim = req->limits;
-    s->sizes = buttons_sizes_normalised(l);
-    for (int k = 63; k >= 2; k--)
-        if ((s->sizes >> k) & 1u) {
-            s->max_size = k;
-            break;
-        }
     int n = s->n = l->rows * l->cols;
     size_t mem = req->limits->memory_limit ? req->limits->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
     pl_tt_init(&s->tt, mem / 2);
     pl_tt_init(&s->ctt, mem / 4);
-    s->z1 = pl_xmalloc((size_t)n * sizeof *s->z1 + 8);
-    s->z2 = pl_xmalloc((size_t)n * sizeof *s->z2 + 8);
-    uint64_t seed = 0xb07705ULL;
-    for (int i = 0; i < n; i++) {
-        s->z1[i] = pl_splitmix64(&seed);
-        s->z2[i] = pl_splitmix64(&seed);
-    }
+    buttons_zobrist_init(&s->z, n, 0xb07705ULL, (pl_key128){0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL});
     size_t ni = (size_t)n + 1;
-    s->bidx = pl_xcalloc(ni, sizeof(int));
     s->uf = pl_xcalloc(ni, sizeof(int));
     s->cnt = pl_xcalloc(ni, sizeof(int));
     size_t line = (size_t)(l->rows > l->cols ? l->rows : l->cols) + 1;
@@ -736,7 +475,7 @@ int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     s->adjs = pl_xcalloc(ni, sizeof(int));
     s->mark = pl_xcalloc(ni, sizeof(int));
     s->stack = pl_xcalloc(ni, sizeof(int));
-    build_colours(s);
+    buttons_colours_init(&s->bc, l, FMEMO_BITS);
     s->path = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->path);
     uint8_t *cells = pl_xmalloc((size_t)n + 1);
     memcpy(cells, l->cell, (size_t)n);
@@ -751,15 +490,10 @@ int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
              "tt hits %llu, safe colour clears %llu, splits %llu, pruned by colour %llu, by precedence %llu",
              (unsigned long long)s->tt_hits, (unsigned long long)s->forced, (unsigned long long)s->splits,
              (unsigned long long)s->relax_cuts, (unsigned long long)s->prec_cuts);
-    for (int c = 1; c <= l->ncolours; c++) {
-        free(s->col[c].cell);
-        free(s->col[c].pairs);
-    }
+    buttons_colours_free(&s->bc);
     free(cells);
     free(s->path);
-    free(s->z1);
-    free(s->z2);
-    free(s->bidx);
+    buttons_zobrist_free(&s->z);
     free(s->uf);
     free(s->cnt);
     free(s->touched);

@@ -54,11 +54,14 @@
  * component searches (subsets of one colour of at most 64 buttons, budgeted,
  * the latter memoised). Memory: the table
  * (capped by --memory-limit) plus one board per depth. A limit stops the
- * search with the incumbent as certificate ('optimal no'). Never prints. */
+ * search with the incumbent as certificate ('optimal no'). Never prints.
+ * The safe colour clear's subset search, the cut list and the board keys are
+ * shared with solve_exact.c (search_common.c). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "search_common.h"
 #include "solvers.h"
 
 #define CLEAR_BUDGET 4000
@@ -66,78 +69,29 @@
 #define ORACLE_AFTER 256     /* search nodes before the oracle is asked */
 #define RELAX_MAX 16       /* components up to this size get the exact relaxed bound */
 #define RELAX_BUDGET 20000 /* calls of relaxed_min per component and node */
-#define CMEMO_SIZE 1024
+#define CMEMO_BITS 10      /* the colour clear's failure memo: 1024 slots */
 
-typedef struct mpair {
-    int i, j;         /* indices of the two ends within the colour */
-    int a, b, d;      /* end cells, direction (a to b) */
-    uint64_t between; /* the colour's buttons strictly between */
-} mpair;
-
-typedef struct mcolour {
-    int n;       /* buttons of the colour in the level */
-    int *cell;   /* n cells */
-    mpair *pairs;
-    int npairs;
-    uint8_t *usable; /* scratch: npairs */
-} mcolour;
-
-typedef struct mcut {
-    int a, b, d, size;
-} mcut;
+/* A feasible cut (buttons_feasible_cuts); colour unused here. */
+typedef buttons_fcut mcut;
 
 typedef struct msearch {
     const buttons_level *l;
-    int n; /* cells */
-    uint64_t sizes;
-    int max_size;
+    int n;    /* cells */
     int *rep; /* rep[k], k <= buttons */
     pl_limits *lim;
     pl_tt tt;  /* boards: lower bounds on the fewest left */
     pl_tt ctt; /* (colour, component): the fewest left by the colour alone */
-    uint64_t *z1, *z2, *cmask;
-    mcolour col[BUTTONS_MAX_COLOURS + 1];
-    int *bidx, *uf, *csize;
+    uint64_t *cmask;
+    buttons_zobrist z;
+    buttons_colours bc; /* the colours' pairs, sizes (normalised), clear search */
+    int *uf, *csize;
     buttons_cut *path, *best;
     int depth, nbest, best_left, root_bound;
     bool proven; /* incumbent == root bound: nothing left to search */
     uint64_t pause_at; /* nodes after which the search stops for the oracle */
     size_t oracle_peak; /* the oracle's tables (freed before the search goes on) */
-    /* colour clear scratch */
-    uint64_t cmemo[CMEMO_SIZE];
-    uint32_t cstamp[CMEMO_SIZE];
-    uint32_t stamp;
-    int cpath[64];
-    int ncpath;
     uint64_t nodes, tt_cuts, bound_cuts, clears;
 } msearch;
-
-static inline bool on_board(const buttons_level *l, int r, int c) {
-    return r >= 0 && c >= 0 && r < l->rows && c < l->cols;
-}
-
-static buttons_cut cut_of(const msearch *s, int a, int b) {
-    int cols = s->l->cols;
-    buttons_cut x = {a / cols, a % cols, b / cols, b % cols};
-    return x;
-}
-
-static void apply_cut(const msearch *s, uint8_t *cells, int a, int b, int d) {
-    const buttons_level *l = s->l;
-    int r = a / l->cols, c = a % l->cols;
-    for (int i = a;;) {
-        cells[i] = 0;
-        if (i == b) break;
-        r += buttons_dir_dr[d];
-        c += buttons_dir_dc[d];
-        i = r * l->cols + c;
-    }
-}
-
-static int uf_find(int *uf, int x) {
-    while (uf[x] != x) x = uf[x] = uf[uf[x]];
-    return x;
-}
 
 /* The fewest of colour c's buttons M that stay when c is cut alone (the
  * other colours gone: they only block), exactly; -1 when the budget runs
@@ -149,15 +103,15 @@ static int relaxed_min(msearch *s, int c, uint64_t M, long *budget) {
     int32_t v;
     if (pl_tt_get(&s->ctt, key, &v)) return v;
     if (--*budget < 0) return -1;
-    const mcolour *ci = &s->col[c];
+    const buttons_colour *ci = &s->bc.col[c];
     int k = __builtin_popcountll(M), best = k, floor = k - s->rep[k];
     for (int p = 0; p < ci->npairs && best > floor; p++) {
-        const mpair *q = &ci->pairs[p];
+        const buttons_pair *q = &ci->pairs[p];
         uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
         if ((M & ends) != ends) continue;
         uint64_t in = q->between & M;
         int size = 2 + __builtin_popcountll(in);
-        if (size > s->max_size || !((s->sizes >> size) & 1u)) continue;
+        if (size > s->bc.max_size || !((s->bc.sizes >> size) & 1u)) continue;
         int r = relaxed_min(s, c, M & ~(ends | in), budget);
         if (r < 0) return -1;
         if (r < best) best = r;
@@ -179,33 +133,25 @@ static int lower_bound(msearch *s, const uint8_t *cells) {
     }
     for (int i = 0; i < s->n; i++) {
         if (!cells[i]) continue;
-        int r0 = i / l->cols, c0 = i % l->cols;
         for (int d = 0; d < 4; d++) {
             if (!(l->directions & (1u << d))) continue;
-            int r = r0, c = c0;
-            for (;;) {
-                r += buttons_dir_dr[d];
-                c += buttons_dir_dc[d];
-                if (!on_board(l, r, c)) break;
-                int j = r * l->cols + c;
-                if (cells[j] != cells[i]) continue;
-                int x = uf_find(s->uf, i), y = uf_find(s->uf, j);
-                if (x != y) s->uf[x] = y;
-                break;
-            }
+            int j = buttons_ray_next(l, cells, i, d, cells[i]);
+            if (j < 0) continue;
+            int x = buttons_uf_find(s->uf, i), y = buttons_uf_find(s->uf, j);
+            if (x != y) s->uf[x] = y;
         }
     }
     for (int i = 0; i < s->n; i++)
-        if (cells[i]) s->csize[uf_find(s->uf, i)]++;
+        if (cells[i]) s->csize[buttons_uf_find(s->uf, i)]++;
     for (int i = 0; i < s->n; i++) s->cmask[i] = 0;
     for (int i = 0; i < s->n; i++)
-        if (cells[i] && s->col[cells[i]].n <= 64) s->cmask[uf_find(s->uf, i)] |= (uint64_t)1 << s->bidx[i];
+        if (cells[i] && !s->bc.col[cells[i]].big) s->cmask[buttons_uf_find(s->uf, i)] |= (uint64_t)1 << s->bc.bidx[i];
     int lb = 0;
     for (int i = 0; i < s->n; i++) {
         int k = s->csize[i];
         if (!k) continue;
         int v = -1;
-        if (k >= 2 && k <= RELAX_MAX && s->col[cells[i]].n <= 64) {
+        if (k >= 2 && k <= RELAX_MAX && !s->bc.col[cells[i]].big) {
             long budget = RELAX_BUDGET;
             v = relaxed_min(s, cells[i], s->cmask[i], &budget);
         }
@@ -216,95 +162,19 @@ static int lower_bound(msearch *s, const uint8_t *cells) {
 
 /* ---------- safe colour clear ---------- */
 
-static inline bool cmemo_failed(const msearch *s, uint64_t m) {
-    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 54) & (CMEMO_SIZE - 1);
-    for (int k = 0; k < 8; k++, h = (h + 1) & (CMEMO_SIZE - 1)) {
-        if (s->cstamp[h] != s->stamp) return false;
-        if (s->cmemo[h] == m) return true;
-    }
-    return false;
-}
-
-static inline void cmemo_put(msearch *s, uint64_t m) {
-    size_t h = (size_t)((m * 0x9e3779b97f4a7c15ULL) >> 54) & (CMEMO_SIZE - 1);
-    for (int k = 0; k < 8; k++, h = (h + 1) & (CMEMO_SIZE - 1))
-        if (s->cstamp[h] != s->stamp) {
-            s->cstamp[h] = s->stamp;
-            s->cmemo[h] = m;
-            return;
-        }
-}
-
-/* Can colour c's buttons M all be cut by the usable pairs (other colours
- * fixed)? 1 yes (cuts in cpath, last first), 0 no, -1 budget spent.
- * Recursive, with a depth bounded independently of the level: each call
- * removes at least two buttons of M, a subset of one colour of at most 64
- * buttons, so at most 33 frames. */
-static int colour_clear(msearch *s, const mcolour *ci, uint64_t M, long *budget) {
-    if (!M) return 1;
-    if (cmemo_failed(s, M)) return 0;
-    if (--*budget < 0) return -1;
-    uint64_t cover = 0;
-    for (int p = 0; p < ci->npairs; p++) {
-        const mpair *q = &ci->pairs[p];
-        uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
-        if (ci->usable[p] && (M & ends) == ends) cover |= ends | (q->between & M);
-    }
-    if (M & ~cover) {
-        cmemo_put(s, M);
-        return 0;
-    }
-    for (int p = 0; p < ci->npairs; p++) {
-        const mpair *q = &ci->pairs[p];
-        uint64_t ends = ((uint64_t)1 << q->i) | ((uint64_t)1 << q->j);
-        if (!ci->usable[p] || (M & ends) != ends) continue;
-        uint64_t in = q->between & M;
-        int size = 2 + __builtin_popcountll(in);
-        if (size > s->max_size || !((s->sizes >> size) & 1u)) continue;
-        int r = colour_clear(s, ci, M & ~(ends | in), budget);
-        if (r == 1) {
-            if (s->ncpath < 64) s->cpath[s->ncpath++] = p;
-            return 1;
-        }
-        if (r < 0) return -1;
-    }
-    cmemo_put(s, M);
-    return 0;
-}
-
 /* A colour that can be cleared now, alone: its cuts applied to next and
  * pushed on the path; false when there is none. */
 static bool safe_clear(msearch *s, const uint8_t *cells, uint8_t *next) {
     const buttons_level *l = s->l;
     for (int c = 1; c <= l->ncolours; c++) {
-        mcolour *ci = &s->col[c];
-        if (ci->n > 64 || !ci->npairs) continue;
-        uint64_t M = 0;
-        for (int k = 0; k < ci->n; k++)
-            if (cells[ci->cell[k]]) M |= (uint64_t)1 << k;
+        const buttons_colour *ci = &s->bc.col[c];
+        if (ci->big || !ci->npairs) continue;
+        uint64_t M = buttons_colour_mask(&s->bc, c, cells);
         if (!M) continue;
-        for (int p = 0; p < ci->npairs; p++) {
-            const mpair *q = &ci->pairs[p];
-            bool ok = cells[q->a] && cells[q->b];
-            int r = q->a / l->cols, cc = q->a % l->cols;
-            for (int i = q->a; ok && i != q->b;) {
-                r += buttons_dir_dr[q->d];
-                cc += buttons_dir_dc[q->d];
-                i = r * l->cols + cc;
-                ok = !cells[i] || cells[i] == c;
-            }
-            ci->usable[p] = ok;
-        }
         long budget = CLEAR_BUDGET;
-        s->stamp++;
-        s->ncpath = 0;
-        if (colour_clear(s, ci, M, &budget) != 1 || s->ncpath > 64) continue;
+        if (buttons_colour_clear_now(&s->bc, c, M, cells, &budget) != 1) continue;
         memcpy(next, cells, (size_t)s->n);
-        for (int k = s->ncpath - 1; k >= 0; k--) {
-            const mpair *q = &ci->pairs[s->cpath[k]];
-            apply_cut(s, next, q->a, q->b, q->d);
-            s->path[s->depth++] = cut_of(s, q->a, q->b);
-        }
+        s->depth += buttons_colour_take_path(&s->bc, c, next, s->path + s->depth);
         return true;
     }
     return false;
@@ -315,29 +185,8 @@ static bool safe_clear(msearch *s, const uint8_t *cells, uint8_t *next) {
 /* Feasible cuts of generator sizes, each once (from its end with the smaller
  * column, the upper end for vertical cuts), the biggest first. */
 static int feasible_cuts(const msearch *s, const uint8_t *cells, mcut **out) {
-    const buttons_level *l = s->l;
-    int cap = 64, m = 0;
-    mcut *v = pl_xmalloc((size_t)cap * sizeof *v);
-    for (int i = 0; i < s->n; i++) {
-        if (!cells[i]) continue;
-        int r0 = i / l->cols, c0 = i % l->cols, colour = cells[i];
-        for (int d = 0; d < 4; d++) {
-            if (!(l->directions & (1u << d))) continue;
-            int r = r0, c = c0, size = 1;
-            for (;;) {
-                r += buttons_dir_dr[d];
-                c += buttons_dir_dc[d];
-                if (!on_board(l, r, c)) break;
-                int val = cells[r * l->cols + c];
-                if (!val) continue;
-                if (val != colour) break;
-                if (++size > s->max_size) break;
-                if (!((s->sizes >> size) & 1u)) continue;
-                if (m == cap) v = pl_xrealloc(v, (size_t)(cap *= 2) * sizeof *v);
-                v[m++] = (mcut){i, r * l->cols + c, d, size};
-            }
-        }
-    }
+    mcut *v;
+    int m = buttons_feasible_cuts(s->l, s->bc.sizes, s->bc.max_size, cells, &v);
     for (int x = 1; x < m; x++) { /* insertion sort, stable: sizes descending */
         mcut t = v[x];
         int y = x;
@@ -362,16 +211,6 @@ typedef struct mframe {
     int m, x;
 } mframe;
 
-static pl_key128 key_of(const msearch *s, const uint8_t *cells) {
-    pl_key128 k = {0x452821e638d01377ULL, 0xbe5466cf34e90c6cULL};
-    for (int i = 0; i < s->n; i++)
-        if (cells[i]) {
-            k.a ^= s->z1[i];
-            k.b ^= s->z2[i];
-        }
-    return k;
-}
-
 static int node_finish(msearch *s, mframe *f, int v) {
     free(f->cuts);
     f->cuts = NULL;
@@ -386,8 +225,8 @@ static int branch_next(msearch *s, mframe *f, uint8_t *next) {
     if (f->x < f->m && !s->proven && s->best_left > f->lb) {
         const mcut *x = &f->cuts[f->x++];
         memcpy(next, f->cells, (size_t)s->n);
-        apply_cut(s, next, x->a, x->b, x->d);
-        s->path[s->depth++] = cut_of(s, x->a, x->b);
+        buttons_cells_cut(s->l, next, x->a, x->b, x->d);
+        s->path[s->depth++] = buttons_cut_of_cells(s->l, x->a, x->b);
         return NODE_CHILD;
     }
     int v = f->x < f->m || f->best < f->lb ? f->lb : f->best;
@@ -416,7 +255,7 @@ static int node_enter(msearch *s, mframe *f, uint8_t *next) {
         s->bound_cuts++;
         return lb;
     }
-    f->key = key_of(s, cells);
+    f->key = buttons_zobrist_key(&s->z, cells);
     int32_t v;
     if (pl_tt_get(&s->tt, f->key, &v)) {
         if (v >= s->best_left) {
@@ -474,45 +313,6 @@ static int dfs(msearch *s, const uint8_t *root) {
     for (int k = 0; k < cap; k++) free(fs[k].cells);
     free(fs);
     return r;
-}
-
-static void build_colours(msearch *s) {
-    const buttons_level *l = s->l;
-    for (int c = 1; c <= l->ncolours; c++) {
-        s->col[c].n = 0;
-        s->col[c].cell = pl_xmalloc((size_t)l->nbuttons * sizeof(int) + sizeof(int));
-    }
-    for (int i = 0; i < s->n; i++) {
-        int c = l->cell[i];
-        if (!c) continue;
-        s->bidx[i] = s->col[c].n;
-        s->col[c].cell[s->col[c].n++] = i;
-    }
-    for (int c = 1; c <= l->ncolours; c++) {
-        mcolour *ci = &s->col[c];
-        if (ci->n > 64) continue;
-        int cap = 16;
-        ci->pairs = pl_xmalloc((size_t)cap * sizeof *ci->pairs);
-        for (int k = 0; k < ci->n; k++) {
-            int a = ci->cell[k], r0 = a / l->cols, c0 = a % l->cols;
-            for (int d = 0; d < 4; d++) {
-                if (!(l->directions & (1u << d))) continue;
-                uint64_t between = 0;
-                int r = r0, cc = c0;
-                for (;;) {
-                    r += buttons_dir_dr[d];
-                    cc += buttons_dir_dc[d];
-                    if (!on_board(l, r, cc)) break;
-                    int b = r * l->cols + cc;
-                    if (l->cell[b] != c) continue;
-                    if (ci->npairs == cap) ci->pairs = pl_xrealloc(ci->pairs, (size_t)(cap *= 2) * sizeof *ci->pairs);
-                    ci->pairs[ci->npairs++] = (mpair){k, s->bidx[b], a, b, d, between};
-                    between |= (uint64_t)1 << s->bidx[b];
-                }
-            }
-        }
-        ci->usable = pl_xmalloc((size_t)ci->npairs + 1);
-    }
 }
 
 /* The decision oracle at the root: the clear objective's exact search
@@ -583,38 +383,25 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     msearch *s = pl_xcalloc(1, sizeof *s);
     s->l = l;
     s->lim = lim;
-    s->sizes = buttons_sizes_normalised(l);
-    for (int k = 63; k >= 2; k--)
-        if ((s->sizes >> k) & 1u) {
-            s->max_size = k;
-            break;
-        }
     int n = s->n = l->rows * l->cols;
+    buttons_colours_init(&s->bc, l, CMEMO_BITS);
     /* rep[k]: the largest sum of generator sizes <= k */
     bool *reach = pl_xcalloc((size_t)l->nbuttons + 1, sizeof *reach);
     s->rep = pl_xcalloc((size_t)l->nbuttons + 1, sizeof *s->rep);
     reach[0] = true;
     for (int k = 1; k <= l->nbuttons; k++) {
-        for (int g = 2; g <= k && g <= 63 && !reach[k]; g++) reach[k] = ((s->sizes >> g) & 1u) && reach[k - g];
+        for (int g = 2; g <= k && g <= 63 && !reach[k]; g++) reach[k] = ((s->bc.sizes >> g) & 1u) && reach[k - g];
         s->rep[k] = reach[k] ? k : s->rep[k - 1];
     }
     free(reach);
     size_t mem = lim->memory_limit ? lim->memory_limit : PL_DEFAULT_MEMORY_LIMIT;
     pl_tt_init(&s->tt, mem / 2);
     pl_tt_init(&s->ctt, mem / 4);
-    s->z1 = pl_xmalloc((size_t)n * sizeof *s->z1 + 8);
-    s->z2 = pl_xmalloc((size_t)n * sizeof *s->z2 + 8);
-    uint64_t seed = 0x3a1eb0ULL;
-    for (int i = 0; i < n; i++) {
-        s->z1[i] = pl_splitmix64(&seed);
-        s->z2[i] = pl_splitmix64(&seed);
-    }
+    buttons_zobrist_init(&s->z, n, 0x3a1eb0ULL, (pl_key128){0x452821e638d01377ULL, 0xbe5466cf34e90c6cULL});
     size_t ni = (size_t)n + 1;
-    s->bidx = pl_xcalloc(ni, sizeof(int));
     s->uf = pl_xcalloc(ni, sizeof(int));
     s->csize = pl_xcalloc(ni, sizeof(int));
     s->cmask = pl_xcalloc(ni, sizeof(uint64_t));
-    build_colours(s);
     s->path = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->path);
     s->best = pl_xmalloc(((size_t)l->nbuttons + 1) * sizeof *s->best);
     s->best_left = l->nbuttons; /* the empty sequence */
@@ -650,16 +437,10 @@ int buttons_max_search(const buttons_level *l, pl_limits *lim, bool use_oracle, 
     res->bound_cuts = s->bound_cuts;
     res->clears = s->clears;
     res->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes + s->oracle_peak; /* at most */
-    for (int c = 1; c <= l->ncolours; c++) {
-        free(s->col[c].cell);
-        free(s->col[c].pairs);
-        free(s->col[c].usable);
-    }
+    buttons_colours_free(&s->bc);
     free(s->rep);
     free(s->path);
-    free(s->z1);
-    free(s->z2);
-    free(s->bidx);
+    buttons_zobrist_free(&s->z);
     free(s->uf);
     free(s->csize);
     free(s->cmask);
