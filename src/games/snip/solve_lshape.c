@@ -26,9 +26,9 @@
  * add rectangles against any line that supports all of tool 1: its borders
  * x = 1 and y = 0, the longest edges of its convex hull, and edges of P whose
  * line supports tool 1 (a rectangle may even lie in T itself: tool 1 does not
- * change while tool 2 is carved). Which are solid is checked with GEOS
- * (prepared covers) when a region starts; a removal makes the rectangles it
- * touches unusable; the one needing the fewest cells is taken, and when none
+ * change while tool 2 is carved). Whether one is solid is checked with GEOS
+ * (prepared covers) when it is first about to be used (cand_solid); a
+ * removal makes the rectangles it touches unusable; the one needing the fewest cells is taken, and when none
  * fits the candidates are rebuilt from tool 1's current hull, then with thin
  * rectangles sized for the part to clear. Triangles go in the proof's order
  * (cross-triangles from the top-left corner, then fan-triangles from the
