@@ -212,6 +212,10 @@ int main(int argc, char **argv) {
                        (double)now.snips / (double)n, (double)(now.snips + now.resets) / ((double)n * (double)n),
                        load1());
             }
+            /* why a construction ended unknown (not a limit): the builder's note */
+            if (compare && have_before && before.sol.status != PL_SOLVED && !before.hit)
+                fprintf(stderr, "%s n = %ld (before): %s\n", algs[a], n, before.sol.note);
+            if (now.sol.status != PL_SOLVED && !now.hit) fprintf(stderr, "%s n = %ld: %s\n", algs[a], n, now.sol.note);
             fflush(stdout);
             bool stop = now.hit;
             pl_solution_free(&now.sol);

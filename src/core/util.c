@@ -377,42 +377,65 @@ void pl_sbuf_comment(pl_sbuf *b, const char *text) {
     }
 }
 
-/* Shortest round trip: for p = 1, 2, ..., 17 digits, the nearest p-digit
- * decimal (printf's correctly rounded %.*e) and its two neighbours on the
- * p-digit grid; the first that reads back as x wins (the nearest first).
- * If some p-digit decimal reads back as x, one of these three does: a
- * farther one on the nearest's side would put the nearest inside x's
- * rounding interval, and across x the next grid point is a neighbour
- * (the neighbours matter where the interval is lopsided, at powers of
- * two). 17 digits always read back. */
+/* The p-digit decimal that reads back as x > 0, if there is one: printf's
+ * correctly rounded nearest (%.*e) and its two neighbours on the p-digit
+ * grid, the nearest first. If some p-digit decimal reads back as x, one of
+ * these three does: a farther one on the nearest's side would put the
+ * nearest inside x's rounding interval, and across x the next grid point is
+ * a neighbour (the neighbours matter where the interval is lopsided, at
+ * powers of two). Fills digits (no trailing zeros) and e10 (the first
+ * digit's exponent). */
+static bool round_trip_digits(double x, int p, char *digits, size_t n, int *e10) {
+    char s[40];
+    snprintf(s, sizeof s, "%.*e", p - 1, x);
+    /* s is d[.ddd]e[+-]XX: the p digits as an integer m, the exponent */
+    unsigned long long m = 0;
+    const char *q = s;
+    for (; *q != 'e'; q++)
+        if (*q != '.') m = 10 * m + (unsigned long long)(*q - '0');
+    int e = atoi(q + 1) - (p - 1); /* value = m * 10^e */
+    unsigned long long cand[3] = {m, m - 1, m + 1};
+    for (int k = 0; k < 3; k++) {
+        if (cand[k] == 0) continue;
+        char t[48];
+        snprintf(t, sizeof t, "%llue%d", cand[k], e);
+        if (strtod(t, NULL) != x) continue;
+        int len = snprintf(digits, n, "%llu", cand[k]);
+        *e10 = e + len - 1;
+        while (len > 1 && digits[len - 1] == '0') digits[--len] = '\0';
+        return true;
+    }
+    return false;
+}
+
+/* Shortest round trip: the fewest digits p (1 to 17) for which some p-digit
+ * decimal reads back as x (round_trip_digits). A p-digit one that reads
+ * back is also a (p+1)-digit one (append a zero), so whether p digits
+ * suffice is monotone in p and a binary search over 1..17 finds the fewest
+ * with 4 or 5 tries instead of up to 17 (the constructions of Snipperclips
+ * print three doubles a move, most of them 16 or 17 digits long). 17 digits
+ * always read back. */
 char *pl_double_text(double x, char *buf) {
     if (!isfinite(x) || x == 0) {
         snprintf(buf, PL_DOUBLE_CHARS, "%g", x); /* inf, -inf, nan, 0, -0 */
         return buf;
     }
-    char digits[24] = "";
-    int e10 = 0;
-    for (int p = 1; p <= 17 && !digits[0]; p++) {
-        char s[40];
-        snprintf(s, sizeof s, "%.*e", p - 1, fabs(x));
-        /* s is d[.ddd]e[+-]XX: the p digits as an integer m, the exponent */
-        unsigned long long m = 0;
-        const char *q = s;
-        for (; *q != 'e'; q++)
-            if (*q != '.') m = 10 * m + (unsigned long long)(*q - '0');
-        int e = atoi(q + 1) - (p - 1); /* value = m * 10^e */
-        unsigned long long cand[3] = {m, m - 1, m + 1};
-        for (int k = 0; k < 3 && !digits[0]; k++) {
-            if (cand[k] == 0) continue;
-            char t[48];
-            snprintf(t, sizeof t, "%llue%d", cand[k], e);
-            if (strtod(t, NULL) != fabs(x)) continue;
-            /* digits without trailing zeros; e10: the first digit's exponent */
-            int len = snprintf(digits, sizeof digits, "%llu", cand[k]);
-            e10 = e + len - 1;
-            while (len > 1 && digits[len - 1] == '0') digits[--len] = '\0';
-        }
+    char digits[24] = "", probe[24];
+    int e10 = 0, pe10 = 0, lo = 1, hi = 17;
+    /* invariant: every p < lo fails; hi succeeds (digits, e10 hold it once
+     * probed; 17 is probed last if nothing shorter succeeds) */
+    bool have = false;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (round_trip_digits(fabs(x), mid, probe, sizeof probe, &pe10)) {
+            hi = mid;
+            memcpy(digits, probe, sizeof digits);
+            e10 = pe10;
+            have = true;
+        } else
+            lo = mid + 1;
     }
+    if (!have) round_trip_digits(fabs(x), 17, digits, sizeof digits, &e10);
     /* at most 1 + 17 + 1 + 5 (sign, digits, point, e-308) or 1 + 2 + 3 + 17
      * (-0.000ddd) characters: within PL_DOUBLE_CHARS */
     int len = (int)strlen(digits), w = 0;

@@ -591,6 +591,7 @@ GEOSGeometry *snip_state_hull(const snip_state *s, int tool) {
 struct snip_cover {
     GEOSContextHandle_t ctx;
     const snip_tool *t;
+    int n; /* the tool's leaves when the cover was made: it answers for that state only */
     GEOSGeometry **clone;
     const GEOSPreparedGeometry **prep;
 };
@@ -599,6 +600,7 @@ snip_cover *snip_cover_new(const snip_state *s, int tool) {
     snip_cover *c = pl_xcalloc(1, sizeof *c);
     c->ctx = s->l->ctx;
     c->t = &s->tool[tool - 1];
+    c->n = c->t->n;
     c->clone = pl_xcalloc((size_t)c->t->n + 1, sizeof *c->clone);
     c->prep = pl_xcalloc((size_t)c->t->n + 1, sizeof *c->prep);
     return c;
@@ -616,12 +618,12 @@ bool snip_cover_test(snip_cover *c, const GEOSGeometry *g) {
     GEOSContextHandle_t ctx = c->ctx;
     snip_box e;
     if (!envelope(ctx, g, &e)) return false;
-    if (c->t->n == 1) {
+    if (c->n == 1) {
         const GEOSPreparedGeometry *p = cover_leaf(c, 0);
         return p && GEOSPreparedCovers_r(ctx, p, g) == 1;
     }
     /* g is covered iff each of its parts in a cell is covered by that leaf */
-    for (int i = 0; i < c->t->n; i++) {
+    for (int i = 0; i < c->n; i++) {
         const snip_box *cb = &c->t->leaf[i].cell;
         if (!(e.x0 < cb->x1 && e.x1 > cb->x0 && e.y0 < cb->y1 && e.y1 > cb->y0)) continue;
         GEOSGeometry *part = GEOSClipByRect_r(ctx, g, cb->x0, cb->y0, cb->x1, cb->y1);
@@ -642,7 +644,7 @@ bool snip_cover_test(snip_cover *c, const GEOSGeometry *g) {
 
 void snip_cover_free(snip_cover *c) {
     if (!c) return;
-    for (int i = 0; i < c->t->n; i++) {
+    for (int i = 0; i < c->n; i++) {
         if (c->prep[i]) GEOSPreparedGeom_destroy_r(c->ctx, c->prep[i]);
         if (c->clone[i]) GEOSGeom_destroy_r(c->ctx, c->clone[i]);
     }

@@ -82,7 +82,8 @@ long snip_state_ncoords(const snip_state *s, int tool);
 /* The convex hull of the tool, without building the union. */
 GEOSGeometry *snip_state_hull(const snip_state *s, int tool);
 /* "Does the tool cover g?" for many g against one state of the tool: each
- * leaf is prepared (GEOSPrepare) when a g first meets its cell. */
+ * leaf is prepared (GEOSPrepare) when a g first meets its cell. Valid until
+ * the tool next changes: free it before a move on that tool. */
 typedef struct snip_cover snip_cover;
 snip_cover *snip_cover_new(const snip_state *s, int tool);
 bool snip_cover_test(snip_cover *c, const GEOSGeometry *g);

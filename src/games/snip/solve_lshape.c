@@ -26,9 +26,9 @@
  * add rectangles against any line that supports all of tool 1: its borders
  * x = 1 and y = 0, the longest edges of its convex hull, and edges of P whose
  * line supports tool 1 (a rectangle may even lie in T itself: tool 1 does not
- * change while tool 2 is carved). Which are solid is checked with GEOS
- * (prepared covers) when a region starts; a removal makes the rectangles it
- * touches unusable; the one needing the fewest cells is taken, and when none
+ * change while tool 2 is carved). Whether one is solid is checked with GEOS
+ * (prepared covers) when it is first about to be used (cand_solid); a
+ * removal makes the rectangles it touches unusable; the one needing the fewest cells is taken, and when none
  * fits the candidates are rebuilt from tool 1's current hull, then with thin
  * rectangles sized for the part to clear. Triangles go in the proof's order
  * (cross-triangles from the top-left corner, then fan-triangles from the
@@ -96,7 +96,8 @@ typedef struct cand {
     double pos, len, dep;
     double x0, y0, x1, y1; /* bounding box, for invalidation */
     double lo, hi;         /* the stretch of the line the rectangles were laid on */
-    bool solid;
+    bool solid;            /* not known to be gone (checked: tool 1 covers it) */
+    bool checked;          /* solid was asked of tool 1 (lazily: cand_solid) */
 } cand;
 
 typedef struct tri {
@@ -161,6 +162,7 @@ typedef struct lctx {
     double thin_ext, thin_dep;  /* > 0: also thin rectangles for a part this size */
     const double *target_edges; /* x0 y0 x1 y1 each */
     int ntarget_edges;
+    snip_cover *cover; /* tool 1 as it is now, for cand_solid; NULL after it changes */
 } lctx;
 
 static void add_cand(lctx *L, double ox, double oy, double nx, double ny, double pos, double len, double dep, double lo,
@@ -171,7 +173,7 @@ static void add_cand(lctx *L, double ox, double oy, double nx, double ny, double
     dep -= 4 * LS_DELTA;
     if (L->nc >= MAX_CAND || len <= 0 || dep <= 2 * LS_EDGE || pos < lo - 1e-15 || pos + len > hi + 1e-15) return;
     cand *c = &L->c[L->nc++];
-    *c = (cand){ox, oy, nx, ny, pos, len, dep, INFINITY, INFINITY, -INFINITY, -INFINITY, lo, hi, false};
+    *c = (cand){ox, oy, nx, ny, pos, len, dep, INFINITY, INFINITY, -INFINITY, -INFINITY, lo, hi, false, false};
     double vx = ny, vy = -nx;
     for (int i = 0; i < 4; i++) {
         double a = pos + (i & 1 ? len : 0), t = i & 2 ? dep : LS_EDGE;
@@ -192,16 +194,32 @@ static GEOSGeometry *cand_geom(GEOSContextHandle_t ctx, const cand *c) {
     return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, cs), NULL, 0);
 }
 
-/* Keeps solid only the candidates still solid that tool 1 covers now. */
+/* Tool 1 changed: the cover goes. */
+static void tool1_changed(lctx *L) {
+    snip_cover_free(L->cover);
+    L->cover = NULL;
+}
+
+/* Whether candidate i is solid, asked of tool 1 only when the candidate is
+ * about to be used: a region offers hundreds of candidates and uses a few
+ * (asking all of them at each region start and each rebuild was 9% of the
+ * time at n = 320). Tool 1 only loses material, and a removal marks the
+ * candidates it may touch as gone, so an answer stays true until then. */
+static bool cand_solid(lctx *L, int i) {
+    cand *c = &L->c[i];
+    if (!c->solid || c->checked) return c->solid;
+    if (!L->cover) L->cover = snip_cover_new(L->b->st, 1);
+    GEOSGeometry *r = cand_geom(L->ctx, c);
+    c->solid = snip_cover_test(L->cover, r);
+    c->checked = true;
+    GEOSGeom_destroy_r(L->ctx, r);
+    return c->solid;
+}
+
+/* Candidates still marked solid are asked again when next used. */
 static void recheck_solid(lctx *L) {
-    snip_cover *cv = snip_cover_new(L->b->st, 1);
-    for (int i = 0; i < L->nc; i++) {
-        if (!L->c[i].solid) continue;
-        GEOSGeometry *r = cand_geom(L->ctx, &L->c[i]);
-        L->c[i].solid = snip_cover_test(cv, r);
-        GEOSGeom_destroy_r(L->ctx, r);
-    }
-    snip_cover_free(cv);
+    tool1_changed(L);
+    for (int i = 0; i < L->nc; i++) L->c[i].checked = false;
 }
 
 /* Rectangles of sizes r/2 .. r/8 along the supporting line through o with
@@ -315,8 +333,7 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
         }
     }
     snip_polys_free(&hp);
-    for (int i = 0; i < L->nc; i++) L->c[i].solid = true;
-    recheck_solid(L);
+    for (int i = 0; i < L->nc; i++) L->c[i].solid = true, L->c[i].checked = false;
 }
 
 /* Carves tool 2's part of H = {(p - o).m >= 0} inside the box B' away, the
@@ -343,12 +360,17 @@ static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, doub
     double best_cells = INFINITY;
     long ns = 0, nt = 0;
     for (int pass = 0; pass < 3; pass++) {
-        best = -1, best_cells = INFINITY; /* the candidates may have been rebuilt */
-        for (int i = 0; i < L->nc; i++) {
-            if (!L->c[i].solid) continue;
-            double a = ceil((smax - smin) / L->c[i].len), bcount = ceil(tmax / (L->c[i].dep - LS_EDGE));
-            if (a * bcount < best_cells) best_cells = a * bcount, best = i, ns = (long)a, nt = (long)bcount;
-        }
+        /* the fewest cells among the solid candidates (the first on ties);
+         * a best one not yet checked is checked, and the search repeats
+         * without it if it is gone */
+        do {
+            best = -1, best_cells = INFINITY; /* the candidates may have been rebuilt */
+            for (int i = 0; i < L->nc; i++) {
+                if (!L->c[i].solid) continue;
+                double a = ceil((smax - smin) / L->c[i].len), bcount = ceil(tmax / (L->c[i].dep - LS_EDGE));
+                if (a * bcount < best_cells) best_cells = a * bcount, best = i, ns = (long)a, nt = (long)bcount;
+            }
+        } while (best >= 0 && !cand_solid(L, best));
         if (best >= 0 && best_cells <= MAX_CELLS) break;
         if (soft_cap) break;
         /* tool 1's hull may offer better lines now; then rectangles at the scale of this part */
@@ -486,6 +508,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     GEOSGeom_destroy_r(L->ctx, keep);
     if (rc) return -1;
     int before = L->b->moves.n;
+    tool1_changed(L); /* while the cover's tool is still the one it was made for */
     if (snip_builder_snip(L->b, 1, 2, 0, sx, sy, target, NULL)) return -1;
     if (L->b->moves.n == before + 2) {
         /* connected model: the snip split tool 1 and pieces were dropped, so
@@ -677,6 +700,7 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
     free(d);
     free(te);
     free(L.c);
+    tool1_changed(&L);
     snip_builder_finish(&b, "lshape", out);
     snip_builder_free(&b);
     return 0;
