@@ -126,11 +126,14 @@ lsan_works() {
 # the background at the lowest priority, so that it uses the time a core is
 # idle during the native builds and tests (configure steps, links, the last
 # long tests of a pass); the `web` test waits for it (raising it to normal
-# priority) and rebuilds whatever it failed to build. Its own session, so
-# that it can be reniced or stopped as one process group; stopped at exit if
-# still running. Only when the Release pass runs and the web build's
-# packages are present or can be installed (as root) now, before anything
-# else uses apt. PL_WEB_PREBUILD=0 turns it off.
+# priority) and rebuilds whatever it failed to build. Stopped at exit if
+# still running. Its own process group, so that it can be reniced or stopped
+# as one, but not its own session: Linux's autogroup scheduling (on by
+# default) shares the CPU between sessions first, and nice orders processes
+# only within one, so a background job in a session of its own (setsid) got
+# as much CPU as the whole suite at any nice. Only when the Release pass
+# runs and the web build's packages are present or can be installed (as
+# root) now, before anything else uses apt. PL_WEB_PREBUILD=0 turns it off.
 PREBUILD_PGID=""
 stop_prebuild() {
     if [[ -n $PREBUILD_PGID ]] && kill -0 -- "-$PREBUILD_PGID" 2>/dev/null; then
@@ -140,7 +143,6 @@ stop_prebuild() {
 }
 start_prebuild() {
     [[ $DO_RELEASE == 1 && ${PL_WEB_PREBUILD:-1} == 1 ]] || return 0
-    command -v setsid >/dev/null 2>&1 || return 0
     # shellcheck disable=SC2086
     if [[ -n $(pl_missing_deps $PL_WEB_BUILD_DEPS $PL_WEB_TEST_DEPS) ]] || ! command -v npm >/dev/null 2>&1; then
         [[ $(id -u) == 0 ]] || return 0
@@ -149,8 +151,10 @@ start_prebuild() {
     fresh_if_foreign build
     mkdir -p build
     note "the web build in the background (build/web-prebuild.log)"
-    setsid nice -n 19 bash scripts/web.sh build/web-build >build/web-prebuild.log 2>&1 </dev/null &
+    set -m # its own process group (not its own session: see above)
+    nice -n 19 bash scripts/web.sh build/web-build >build/web-prebuild.log 2>&1 </dev/null &
     PREBUILD_PGID=$!
+    set +m
     echo "$PREBUILD_PGID" >build/web-build.prebuild.pid
     trap stop_prebuild EXIT
 }
