@@ -72,7 +72,7 @@ if [[ ${PL_WEB_SNIP:-1} == 1 ]]; then
         echo "web: compiling GEOS $GEOS_VERSION with emscripten (once; cached in $GEOS_PREFIX)"
         start=$(date +%s)
         # kept when interrupted: the next run resumes it (under the lock)
-        if [[ ! -f $GEOS_PREFIX.build/CMakeCache.txt ]]; then
+        if [[ ! -f $GEOS_PREFIX.build/Makefile ]]; then # configured completely
             rm -rf "$GEOS_PREFIX.build"
             emcmake cmake -S "$GEOS_SRC" -B "$GEOS_PREFIX.build" -DCMAKE_BUILD_TYPE=Release \
                 "-DCMAKE_CXX_FLAGS_RELEASE=$GEOS_FLAGS" -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTING=OFF \
