@@ -3,7 +3,8 @@
 // the first level drawn, body[data-ready]), the size of the WebAssembly
 // module and of the page's files, and the browser's solve time on every
 // shipped level of the web build's games against the native CLI's on the
-// same levels (same algorithm `auto`, same time limit, one thread).
+// same levels (same algorithm `auto`, same time limit, one thread); the
+// Snipperclips levels too when the page has them (the default build).
 // Needs the site (bash scripts/web.sh) and playwright-core (tests/web):
 //
 //   node bench/web_bench.mjs build-web/site build/puzzlelab levels [TIME_LIMIT]
@@ -20,7 +21,7 @@ const require = createRequire(path.resolve(process.env.NODE_PATH || process.cwd(
 const {chromium} = require('playwright-core');
 const [site, puzzlelab, levels, limitArg] = process.argv.slice(2);
 const limit = Number(limitArg || 10);
-const games = ['buttons', 'clickomania', 'coins', 'twodots'];
+const games = ['buttons', 'clickomania', 'coins', 'twodots']; // and snip when the page has it
 
 const mod = fs.readFileSync(path.join(site, 'puzzlelab.js'), 'utf8');
 const b64 = /base64,([A-Za-z0-9+/=]+)/.exec(mod);
@@ -45,6 +46,7 @@ for (let i = 0; i < 5; i++) {
 }
 loads.sort((a, b) => a - b);
 console.log(`time to first interactive: median ${loads[2]} ms of 5 loads (min ${loads[0]}, max ${loads[4]})`);
+if (await page.evaluate(() => P.info.games.some((g) => g.name === 'snip'))) games.push('snip');
 
 console.log(`\nsolve, auto, time limit ${limit} s, one thread: browser (worker) vs native CLI`);
 console.log('level | status (browser / native) | browser s | native s | ratio');

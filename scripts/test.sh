@@ -121,7 +121,46 @@ lsan_works() {
     [[ $ok == 1 ]]
 }
 
+# The web test's emscripten build (scripts/web.sh into build/web-build, with
+# GEOS for Snipperclips the first time: about 190 s of CPU) started now in
+# the background at the lowest priority, so that it uses the time a core is
+# idle during the native builds and tests (configure steps, links, the last
+# long tests of a pass); the `web` test waits for it (raising it to normal
+# priority) and rebuilds whatever it failed to build. Stopped at exit if
+# still running. Its own process group, so that it can be reniced or stopped
+# as one, but not its own session: Linux's autogroup scheduling (on by
+# default) shares the CPU between sessions first, and nice orders processes
+# only within one, so a background job in a session of its own (setsid) got
+# as much CPU as the whole suite at any nice. Only when the Release pass
+# runs and the web build's packages are present or can be installed (as
+# root) now, before anything else uses apt. PL_WEB_PREBUILD=0 turns it off.
+PREBUILD_PGID=""
+stop_prebuild() {
+    if [[ -n $PREBUILD_PGID ]] && kill -0 -- "-$PREBUILD_PGID" 2>/dev/null; then
+        kill -TERM -- "-$PREBUILD_PGID" 2>/dev/null
+    fi
+    rm -f build/web-build.prebuild.pid
+}
+start_prebuild() {
+    [[ $DO_RELEASE == 1 && ${PL_WEB_PREBUILD:-1} == 1 ]] || return 0
+    # shellcheck disable=SC2086
+    if [[ -n $(pl_missing_deps $PL_WEB_BUILD_DEPS $PL_WEB_TEST_DEPS) ]] || ! command -v npm >/dev/null 2>&1; then
+        [[ $(id -u) == 0 ]] || return 0
+        (pl_ensure_deps --web) || return 0
+    fi
+    fresh_if_foreign build
+    mkdir -p build
+    note "the web build in the background (build/web-prebuild.log)"
+    set -m # its own process group (not its own session: see above)
+    nice -n 19 bash scripts/web.sh build/web-build >build/web-prebuild.log 2>&1 </dev/null &
+    PREBUILD_PGID=$!
+    set +m
+    echo "$PREBUILD_PGID" >build/web-build.prebuild.pid
+    trap stop_prebuild EXIT
+}
+
 START=$(date +%s)
+start_prebuild
 
 # ---- Release, -Werror ----
 if [[ $DO_RELEASE == 1 ]] && build release build -DCMAKE_BUILD_TYPE=Release -DPL_WERROR=ON -DPL_SANITIZE=OFF -DPL_FUZZ=OFF; then

@@ -2,7 +2,7 @@
 # The web playground, built by one command:
 #
 #   bash scripts/web.sh [BUILD-DIR]     # default build-web/ -> BUILD-DIR/site/index.html
-#   PL_WEB_SNIP=1 bash scripts/web.sh   # with Snipperclips (GEOS compiled too)
+#   PL_WEB_SNIP=0 bash scripts/web.sh   # without Snipperclips (no GEOS: faster the first time)
 #
 # Installs what is missing first (Debian's emscripten; scripts/deps.sh --web),
 # fetches jansson's Debian source package once into BUILD-DIR/_deps (apt-get
@@ -11,19 +11,30 @@
 # in a browser (file:// works; no network is used), or serve the folder with
 # any static server.
 #
-# PL_WEB_SNIP=1 also puts Snipperclips in the page: GEOS's Debian source
-# package is fetched the same way and compiled with emscripten by GEOS's own
-# CMake files in a unity build (web/geos/unity.cmake), once, into a cache
-# outside the build tree (PL_CACHE_DIR, default ~/.cache/puzzlelab), keyed by
-# GEOS's version, the unity file and the compiler; later builds reuse it. It
-# takes minutes on 2 cores (docs/design.md has the measurements), which is
-# why it is not the default. PL_WEB_SNIP=0 (or unset) builds without it.
+# Snipperclips is in the page by default (PL_WEB_SNIP=1): GEOS's Debian
+# source package is fetched the same way and compiled with emscripten by
+# GEOS's own CMake files in a unity build (web/geos/unity.cmake), once, into
+# a cache outside the build tree (PL_CACHE_DIR, default ~/.cache/puzzlelab),
+# keyed by GEOS's version, the unity file, the flags and the compiler; later
+# builds reuse it. The first time takes about 190 s of CPU (docs/design.md
+# has the measurements). PL_WEB_SNIP=0 builds the page without it (the page
+# then lists Snipperclips as not in this build).
+#
+# Safe to run concurrently: one run at a time per BUILD-DIR (a lock in it),
+# one GEOS build at a time per cache entry (a lock beside it); a cache entry
+# is complete or absent (built aside, then renamed into place), and an
+# interrupted GEOS build is resumed by the next run.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${1:-$ROOT/build-web}
 mkdir -p "$BUILD"
 BUILD=$(cd "$BUILD" && pwd)
+exec 8>"$BUILD/.web.lock"
+if ! flock -n 8; then
+    echo "web: waiting for another scripts/web.sh building $BUILD to finish"
+    flock 8
+fi
 JOBS=${JOBS:-2}
 
 # shellcheck source=scripts/deps.sh
@@ -41,30 +52,44 @@ if [[ ! -f $JANSSON_DIR/src/jansson.h ]]; then
 fi
 
 SNIP_ARGS=(-DPL_WEB_SNIP=OFF)
-if [[ ${PL_WEB_SNIP:-0} == 1 ]]; then
+if [[ ${PL_WEB_SNIP:-1} == 1 ]]; then
     GEOS_VERSION=3.11.1
     GEOS_SRC=$BUILD/_deps/geos-$GEOS_VERSION
-    key=$( { echo "$GEOS_VERSION"; cat "$ROOT/web/geos/unity.cmake"; emcc --version | head -n 1; } | sha256sum | cut -c1-12)
-    GEOS_PREFIX=${PL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/puzzlelab}/geos-wasm-$GEOS_VERSION-$key
+    GEOS_FLAGS="-O2 -DNDEBUG"
+    key=$( { echo "$GEOS_VERSION $GEOS_FLAGS"; cat "$ROOT/web/geos/unity.cmake"; emcc --version | head -n 1; } | sha256sum | cut -c1-12)
+    CACHE=${PL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/puzzlelab}
+    GEOS_PREFIX=$CACHE/geos-wasm-$GEOS_VERSION-$key
+    mkdir -p "$CACHE"
+    exec 9>"$GEOS_PREFIX.lock"
+    if ! flock -n 9; then
+        echo "web: waiting for another build of $GEOS_PREFIX to finish"
+        flock 9
+    fi
     if [[ ! -f $GEOS_PREFIX/lib/libgeos_c.a ]]; then
         if [[ ! -f $GEOS_SRC/capi/geos_c.h.in ]]; then
             pl_fetch_debian_source geos "$GEOS_VERSION" "$BUILD/_deps"
         fi
         echo "web: compiling GEOS $GEOS_VERSION with emscripten (once; cached in $GEOS_PREFIX)"
         start=$(date +%s)
-        rm -rf "$GEOS_PREFIX.build"
-        emcmake cmake -S "$GEOS_SRC" -B "$GEOS_PREFIX.build" -DCMAKE_BUILD_TYPE=Release \
-            "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG" -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTING=OFF \
-            -DBUILD_GEOSOP=OFF -DBUILD_BENCHMARKS=OFF -DCMAKE_PROJECT_INCLUDE="$ROOT/web/geos/unity.cmake" >/dev/null
+        # kept when interrupted: the next run resumes it (under the lock)
+        if [[ ! -f $GEOS_PREFIX.build/Makefile ]]; then # configured completely
+            rm -rf "$GEOS_PREFIX.build"
+            emcmake cmake -S "$GEOS_SRC" -B "$GEOS_PREFIX.build" -DCMAKE_BUILD_TYPE=Release \
+                "-DCMAKE_CXX_FLAGS_RELEASE=$GEOS_FLAGS" -DBUILD_SHARED_LIBS=OFF -DBUILD_TESTING=OFF \
+                -DBUILD_GEOSOP=OFF -DBUILD_BENCHMARKS=OFF -DCMAKE_PROJECT_INCLUDE="$ROOT/web/geos/unity.cmake" >/dev/null
+        fi
         cmake --build "$GEOS_PREFIX.build" --target geos_c -j"$JOBS"
-        mkdir -p "$GEOS_PREFIX/lib" "$GEOS_PREFIX/include/geos"
-        cp "$GEOS_PREFIX.build/capi/geos_c.h" "$GEOS_PREFIX/include/"
-        cp "$GEOS_SRC/include/geos/export.h" "$GEOS_PREFIX/include/geos/"
-        cp "$GEOS_PREFIX.build/lib/libgeos.a" "$GEOS_PREFIX/lib/"
-        cp "$GEOS_PREFIX.build/lib/libgeos_c.a" "$GEOS_PREFIX/lib/" # last: the cache is complete
+        rm -rf "$GEOS_PREFIX.tmp"
+        mkdir -p "$GEOS_PREFIX.tmp/lib" "$GEOS_PREFIX.tmp/include/geos"
+        cp "$GEOS_PREFIX.build/capi/geos_c.h" "$GEOS_PREFIX.tmp/include/"
+        cp "$GEOS_SRC/include/geos/export.h" "$GEOS_PREFIX.tmp/include/geos/"
+        cp "$GEOS_PREFIX.build/lib/libgeos.a" "$GEOS_PREFIX.build/lib/libgeos_c.a" "$GEOS_PREFIX.tmp/lib/"
+        rm -rf "$GEOS_PREFIX" # (only an entry damaged by hand can be here)
+        mv -T "$GEOS_PREFIX.tmp" "$GEOS_PREFIX" # atomic: the entry is complete or absent
         rm -rf "$GEOS_PREFIX.build"
         echo "web: GEOS compiled in $(($(date +%s) - start)) s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     fi
+    exec 9>&-
     SNIP_ARGS=(-DPL_WEB_SNIP=ON -DGEOS_WASM_PREFIX="$GEOS_PREFIX")
 fi
 

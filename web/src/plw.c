@@ -145,9 +145,9 @@ EMSCRIPTEN_KEEPALIVE const char *plw_games(void) {
     x = json_object();
     json_object_set_new(x, "game", json_string("snip"));
     json_object_set_new(x, "title", json_string("Snipperclips"));
-    json_object_set_new(x, "why", json_string("Snipperclips is not in this build of the page: its geometry library, "
-                                              "GEOS, takes minutes to compile to WebAssembly, so the default build "
-                                              "leaves it out; build the page with PL_WEB_SNIP=1 bash scripts/web.sh, "
+    json_object_set_new(x, "why", json_string("Snipperclips is not in this build of the page: it was built with "
+                                              "PL_WEB_SNIP=0, which leaves out its geometry library (GEOS, minutes "
+                                              "to compile to WebAssembly); build the page with bash scripts/web.sh, "
                                               "or use the command line (puzzlelab snip ...)."));
     json_array_append_new(un, x);
 #endif

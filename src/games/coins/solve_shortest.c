@@ -63,6 +63,7 @@
  * layer by layer, a parent in the tables (no parent pointers). Time
  * O(states x n x free cells), memory O(states); --memory-limit caps the
  * tables. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,7 +376,7 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
                     s->cut[side] = true;
                     continue;
                 }
-                size_t h = hash_bits(child) & ~((size_t)1 << 63); /* the top bit marks new states below */
+                size_t h = hash_bits(child) & (SIZE_MAX >> 1); /* the top bit marks new states below */
                 __builtin_prefetch(&own->slot[h & own->mask]);
                 bt->child[bt->n] = child;
                 bt->hash[bt->n] = h;
@@ -399,11 +400,11 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
             if (r < 0) return -1;
             if (r == 0 || depth == DEAD) continue;
             s->states[side]++;
-            bt->hash[k] |= (size_t)1 << 63; /* new: look for it on the other side */
+            bt->hash[k] |= ~(SIZE_MAX >> 1); /* new: look for it on the other side (the top bit, 31 in WebAssembly) */
             __builtin_prefetch(&other->slot[bt->hash[k] & other->mask]);
         }
         for (int k = 0; k < bt->n; k++) {
-            if (!(bt->hash[k] >> 63)) continue;
+            if (!(bt->hash[k] & ~(SIZE_MAX >> 1))) continue;
             bits child = bt->child[k];
             bits o = table_find(other, child);
             if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
