@@ -1,5 +1,5 @@
 /* Benchmark of the anytime SameGame optimisers (clickomania_search.h) on the
- * standard 20-board test set (bench/data/samegame/, 15x15, 5 colours; see its
+ * standard 20-board test set (levels/clickomania/samegame/, 15x15, 5 colours; see its
  * README.md for the source and the scoring rule).
  *
  *   bench_samegame [--seconds S] [--boards A-B] [--algorithm beam|nmcs|nrpa|all]
@@ -46,7 +46,7 @@
 #define PL_BENCH_BUILD_TYPE "unknown"
 #endif
 #ifndef PL_BENCH_DATA_DIR
-#define PL_BENCH_DATA_DIR "bench/data/samegame"
+#define PL_BENCH_DATA_DIR "levels/clickomania/samegame"
 #endif
 
 #define NBOARDS 20

@@ -26,6 +26,11 @@
 # agree (unknown at the time limit is reported, not a failure). A second
 # table; the constructions are drawn with their gadgets.
 #
+# Then the SameGame standard test set (levels/clickomania/samegame/, in
+# subfolder so the loop above does not solve it): each board's shipped best
+# sequence is replayed by `verify --objective score` and must reach the score
+# its file claims; the total is printed.
+#
 # Every verified certificate is also drawn (`puzzlelab GAME render`) into
 # demo-out/pictures/: a PDF with a page a step (the move about to be played
 # highlighted) and, for certificates of at most 24 moves, a PNG strip of the
@@ -263,6 +268,28 @@ while read -r src game problem theorem <&3; do
 done 3<"$JOBS_FILE"
 rm -f "$JOBS_FILE"
 
+# ---- the SameGame standard test set: the shipped best sequences ----
+# levels/clickomania/samegame/NN.level with NN.moves (README.md there: how
+# they were found); each replayed by verify, its score against the file's
+# claim. Not solved here: a search worth the name takes minutes a board.
+SG_DIR=levels/clickomania/samegame
+SG_BOARDS=0 SG_TOTAL=0 SG_EMPTIED=0
+for level in "$SG_DIR"/[0-9][0-9].level; do
+    moves=${level%.level}.moves
+    [[ -f $moves ]] || continue
+    SG_BOARDS=$((SG_BOARDS + 1))
+    claimed=$(sed -n '1s/^# board [0-9]*: score \([0-9]*\).*/\1/p' "$moves")
+    out=$("$PL" clickomania verify --objective score "$level" "$moves" 2>&1)
+    score=$(sed -n 's/^score \([0-9]*\)$/\1/p' <<<"$out")
+    if [[ $(head -n 1 <<<"$out") != valid* || $score != "$claimed" ]]; then
+        echo "demo.sh: $moves: verify gives '$(head -n 1 <<<"$out")' score ${score:-?}, the file claims $claimed" >&2
+        FAILURES=$((FAILURES + 1))
+        continue
+    fi
+    SG_TOTAL=$((SG_TOTAL + score))
+    grep -qx 'removed 225' <<<"$out" && SG_EMPTIED=$((SG_EMPTIED + 1))
+done
+
 if [[ ${#R_LEVEL[@]} == 0 ]]; then
     echo "demo.sh: no levels found under levels/*/"
     exit 0
@@ -300,6 +327,10 @@ if [[ ${#X_SRC[@]} != 0 ]]; then
         printf "$xfmt" "${X_SRC[$i]}" "${X_ANS[$i]}" "${X_SIZE[$i]}" "${X_GAME[$i]}" "${X_FWD[$i]}" "${X_LIFT[$i]}" \
             "${X_AGREE[$i]}"
     done
+fi
+if ((SG_BOARDS > 0)); then
+    echo
+    echo "SameGame standard test set ($SG_DIR): $SG_BOARDS shipped sequences verified, total score $SG_TOTAL, $SG_EMPTIED board(s) emptied"
 fi
 echo
 echo "demo.sh: $NLEVELS level(s), ${#R_LEVEL[@]} solve run(s), ${#X_SRC[@]} reduction(s); certificates and outputs in $OUT/"
