@@ -43,7 +43,9 @@
  * edges (clipped to its bounding box grown by delta, so sharp corners do
  * not spike); P loses 2^-42 along its edges and 2^-42 / sin(alpha / 2) at a
  * vertex of angle alpha (1.6e-10 at the 0.17 degrees of a 1000-vertex random
- * target), whatever delta is. Where
+ * target), whatever delta is; and about 2 delta at most where a shared
+ * edge runs along a sharp vertex of P (the growth there is capped:
+ * pvert_cap). Where
  * the proof takes a solid region flush against a line of tool 1's boundary,
  * floating point cannot: after snap-rounding, the boundary between two hull
  * vertices may lie a few grid cells inside the hull line. Every solid
