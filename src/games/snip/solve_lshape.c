@@ -43,7 +43,9 @@
  * edges (clipped to its bounding box grown by delta, so sharp corners do
  * not spike); P loses 2^-42 along its edges and 2^-42 / sin(alpha / 2) at a
  * vertex of angle alpha (1.6e-10 at the 0.17 degrees of a 1000-vertex random
- * target), whatever delta is. Where
+ * target), whatever delta is; and about 2 delta at most where a shared
+ * edge runs along a sharp vertex of P (the growth there is capped:
+ * pvert_cap). Where
  * the proof takes a solid region flush against a line of tool 1's boundary,
  * floating point cannot: after snap-rounding, the boundary between two hull
  * vertices may lie a few grid cells inside the hull line. Every solid
@@ -107,6 +109,19 @@ typedef struct tri {
     bool on_p[3]; /* edge v -> v+1 lies on P's boundary: the cut is not grown across it */
 } tri;
 
+/* A vertex of P with the unit directions of its two edges (to the previous
+ * and the next vertex of its ring) and whether P's interior there is the
+ * convex wedge between them; sorted by x for lookup (pvert_cap). */
+typedef struct pvert {
+    double x, y, ax, ay, bx, by;
+    bool convex;
+} pvert;
+
+static int pvert_cmp(const void *a, const void *b) {
+    double x = ((const pvert *)a)->x, y = ((const pvert *)b)->x;
+    return (x > y) - (x < y);
+}
+
 static int tri_cmp(const void *a, const void *b) {
     const tri *s = a, *t = b;
     if (s->cross != t->cross) return t->cross - s->cross;
@@ -163,7 +178,48 @@ typedef struct lctx {
     const double *target_edges; /* x0 y0 x1 y1 each */
     int ntarget_edges;
     snip_cover *cover; /* tool 1 as it is now, for cand_solid; NULL after it changes */
+    const pvert *pv;   /* P's vertices, sorted by x */
+    int npv;
 } lctx;
+
+/* The growth g of a cut across the edge (px,py)-(qx,qy) of T shared with
+ * another free triangle (outward normal m), capped near every convex vertex
+ * V of P within 2 delta of the edge. Both triangles grow across the shared
+ * line, so P's wedge at V, if it runs along the line (outside both), loses
+ * what lies within g of the line: V is cut back by about g / max(|a.m|,
+ * |b.m|) (a, b the directions of its two edges), up to g / sin(alpha / 2)
+ * for a wedge of angle alpha astride the line. Found at n = 320 (1.8e-9 with
+ * g = 2^-34 at vertices of 1.2 and 1.7 degrees) and on 12-vertex targets
+ * (tests/test_snip.c): a region's square has a side through the vertex
+ * that defines it, and the next region's triangles grow across that side
+ * (computed as 1 - (1 - x), it may even miss the vertex by an ulp, so that
+ * the vertex is no end of the edge). Capped at delta max(|a.m|, |b.m|), the
+ * loss stays within about 2 delta; never below 2 LS_EDGE (then at most
+ * 4 LS_EDGE / sin(alpha / 2), as along P's edges). A reflex vertex has an
+ * edge far from any line through it. O(vertices of P in the edge's x-range
+ * grown by 2 delta), found by binary search in the list sorted by x. */
+static double pvert_cap(const lctx *L, double px, double py, double qx, double qy, double mx, double my, double g) {
+    double r = 2 * LS_DELTA, x0 = fmin(px, qx) - r, x1 = fmax(px, qx) + r;
+    double ex = qx - px, ey = qy - py, e2 = ex * ex + ey * ey;
+    int lo = 0, hi = L->npv;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (L->pv[mid].x < x0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (int i = lo; i < L->npv && L->pv[i].x <= x1; i++) {
+        const pvert *v = &L->pv[i];
+        if (!v->convex || v->y < fmin(py, qy) - r || v->y > fmax(py, qy) + r) continue;
+        double t = e2 > 0 ? ((v->x - px) * ex + (v->y - py) * ey) / e2 : 0;
+        t = fmin(1, fmax(0, t));
+        if (hypot(v->x - px - t * ex, v->y - py - t * ey) > r) continue;
+        double ca = v->ax * mx + v->ay * my, cb = v->bx * mx + v->by * my;
+        g = fmin(g, fmax(2 * LS_EDGE, LS_DELTA * fmax(fabs(ca), fabs(cb))));
+    }
+    return g;
+}
 
 static void add_cand(lctx *L, double ox, double oy, double nx, double ny, double pos, double len, double dep, double lo,
                      double hi) {
@@ -340,8 +396,8 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
  * deepest row of cells first. With soft_cap > 0 (trimming), does nothing
  * and returns 1 rather than fail when no solid rectangle needs at most
  * soft_cap cells. */
-static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, double by1, double ox, double oy,
-                               double mx, double my, const GEOSGeometry *keep, int soft_cap) {
+static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, double by1, double ox, double oy, double mx,
+                               double my, const GEOSGeometry *keep, int soft_cap, double thin) {
     double px[8], py[8];
     int k = clip_box(bx0, by0, bx1, by1, ox, oy, mx, my, px, py);
     if (k < 3) return 0;
@@ -353,9 +409,10 @@ static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, doub
         if (s > smax) smax = s;
         if (t > tmax) tmax = t;
     }
-    /* A part thinner than 2 delta stays in tool 2: tool 1 then loses a strip
-     * at most 2 delta wide along this line, within the tolerance. */
-    if (tmax <= 2 * LS_DELTA || smax <= smin) return 0;
+    /* A part thinner than `thin` stays in tool 2: tool 1 then loses a strip
+     * at most that wide along this line (2 delta between free triangles,
+     * less where the line runs along P: remove_triangle). */
+    if (tmax <= thin || smax <= smin) return 0;
     int best = -1;
     double best_cells = INFINITY;
     long ns = 0, nt = 0;
@@ -420,8 +477,8 @@ static int clear_halfplane_cap(lctx *L, double bx0, double by0, double bx1, doub
 }
 
 static int clear_halfplane(lctx *L, double bx0, double by0, double bx1, double by1, double ox, double oy, double mx,
-                           double my, const GEOSGeometry *keep) {
-    return clear_halfplane_cap(L, bx0, by0, bx1, by1, ox, oy, mx, my, keep, 0);
+                           double my, const GEOSGeometry *keep, double thin) {
+    return clear_halfplane_cap(L, bx0, by0, bx1, by1, ox, oy, mx, my, keep, 0, thin);
 }
 
 static GEOSGeometry *tri_geom(GEOSContextHandle_t ctx, const double *x, const double *y, double dx, double dy) {
@@ -465,13 +522,15 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     int right = 1, bottom = 1, fallback = 0;       /* right, bottom 0: the trim carved that side */
     if (trim) {
         /* each step only after the ones before it succeeded (or were skipped) */
-        right = clear_halfplane_cap(L, 0, 0, 1, 1, xr, 0, 1, 0, keep, LS_TRIM_CELLS);
-        if (right == 1) fallback = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS);
+        right = clear_halfplane_cap(L, 0, 0, 1, 1, xr, 0, 1, 0, keep, LS_TRIM_CELLS, 2 * LS_DELTA);
+        if (right == 1)
+            fallback = clear_halfplane_cap(L, 0, 0, 1, 1, w + 4 * d, 0, 1, 0, keep, LS_TRIM_CELLS, 2 * LS_DELTA);
         double x1 = right == 0 ? fmin(1.0, xr + 4 * d) : 1.0;
         if (right >= 0 && fallback >= 0)
-            bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS);
+            bottom = clear_halfplane_cap(L, 0, 0, x1, 1, 0, yb, 0, -1, keep, LS_TRIM_CELLS, 2 * LS_DELTA);
         if (right >= 0 && fallback >= 0 && bottom == 1)
-            fallback = clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS);
+            fallback =
+                clear_halfplane_cap(L, 0, 0, x1, 1, 0, 1 - hgt - 4 * d, 0, -1, keep, LS_TRIM_CELLS, 2 * LS_DELTA);
         if (right < 0 || bottom < 0 || fallback < 0) {
             GEOSGeom_destroy_r(L->ctx, keep);
             return -1;
@@ -482,10 +541,10 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * shrinks towards T, and what is left of B' afterwards lies in the grown
      * box; the triangle's edges then need only that box (fewer cells, and
      * each carving snip meets tool 1 only over that box). */
-    int rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep) : 0;
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep);
-    if (!rc && bottom) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, yb, 0, -1, keep);
+    int rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep, 2 * LS_DELTA) : 0;
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep, 2 * LS_DELTA);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep, 2 * LS_DELTA);
+    if (!rc && bottom) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, yb, 0, -1, keep, 2 * LS_DELTA);
     double tx0 = fmax(bx0, xmin - sx - d), ty0 = fmax(by0, ymin - sy - d);
     double tx1 = fmin(bx1, xmax - sx + d), ty1 = fmin(by1, ymax - sy + d);
     /* the triangle's orientation: outward normals */
@@ -500,10 +559,15 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
          * (so that their cuts overlap by 2 delta), and only by 2 LS_EDGE
          * across P's edges: tool 1, placed LS_EDGE back, may reach LS_EDGE
          * across the line, and the cutting tool must still hold T; what P
-         * loses does not grow with delta */
+         * loses does not grow with delta (pvert_cap: nor where a shared
+         * edge runs along a sharp vertex of P) */
         double g = T->on_p[i] ? 2 * LS_EDGE : d;
+        if (!T->on_p[i]) g = pvert_cap(L, T->x[i], T->y[i], T->x[j], T->y[j], mx, my, g);
         double ox = T->x[i] - sx + g * mx, oy = T->y[i] - sy + g * my;
-        rc = clear_halfplane(L, tx0, ty0, tx1, ty1, ox, oy, mx, my, keep);
+        /* a part beyond the line thinner than 2 delta may stay where the
+         * growth is delta; where it is less (P's edges, pvert_cap), only as
+         * thin as the growth: the cut reaches at most 2 g across the line */
+        rc = clear_halfplane(L, tx0, ty0, tx1, ty1, ox, oy, mx, my, keep, g < d ? g : 2 * d);
     }
     GEOSGeom_destroy_r(L->ctx, keep);
     if (rc) return -1;
@@ -612,6 +676,30 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
                 memcpy(&te[4 * ne], &t.pieces[i].rings[r].xy[2 * v], 4 * sizeof(double));
     L.target_edges = te;
     L.ntarget_edges = ne;
+    pvert *pv = pl_xmalloc((size_t)(nv + 1) * sizeof *pv);
+    int npv = 0;
+    for (int i = 0; i < t.npieces; i++)
+        for (int r = 0; r < t.pieces[i].nrings; r++) {
+            const snip_ring *rg = &t.pieces[i].rings[r];
+            int m = rg->n - 1;
+            double a2 = 0;
+            for (int v = 0; v < m; v++) a2 += rg->xy[2 * v] * rg->xy[2 * v + 3] - rg->xy[2 * v + 2] * rg->xy[2 * v + 1];
+            bool left = (r == 0) == (a2 > 0); /* P's interior lies left of the ring's direction */
+            for (int v = 0; v < m; v++) {
+                int u = (v + m - 1) % m, w = (v + 1) % m;
+                double x = rg->xy[2 * v], y = rg->xy[2 * v + 1];
+                double ax = rg->xy[2 * u] - x, ay = rg->xy[2 * u + 1] - y, bx = rg->xy[2 * w] - x,
+                       by = rg->xy[2 * w + 1] - y;
+                double la = hypot(ax, ay), lb = hypot(bx, by);
+                if (!(la > 0) || !(lb > 0)) continue;
+                /* a turn towards the interior's side: the interior wedge is the convex one */
+                double turn = -ax * by + ay * bx; /* cross(v - u, w - v) */
+                pv[npv++] = (pvert){x, y, ax / la, ay / la, bx / lb, by / lb, left ? turn > 0 : turn < 0};
+            }
+        }
+    qsort(pv, (size_t)npv, sizeof *pv, pvert_cmp);
+    L.pv = pv;
+    L.npv = npv;
     snip_polys_free(&t);
     d[k++] = 0.0;
     qsort(d, (size_t)k, sizeof *d, dbl_desc);
@@ -699,6 +787,7 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
     }
     free(d);
     free(te);
+    free(pv);
     free(L.c);
     tool1_changed(&L);
     snip_builder_finish(&b, "lshape", out);
