@@ -434,10 +434,10 @@ static long level_vertices(void *l) {
     return p.vertices;
 }
 
-/* Generates, solves and replays; the certificate must be valid within the
- * default tolerance and within the documented bound. */
 static void check_solve(const family *f, const char *text, uint64_t seed, pl_opts *opts);
 
+/* Generates, solves and replays; the certificate must be valid within the
+ * default tolerance and within the documented bound. */
 static void check_construction(const family *f, uint64_t seed) {
     pl_opts o = {0};
     char sv[32], vv[32];

@@ -423,19 +423,18 @@ char *pl_double_text(double x, char *buf) {
     char digits[24] = "", probe[24];
     int e10 = 0, pe10 = 0, lo = 1, hi = 17;
     /* invariant: every p < lo fails; hi succeeds (digits, e10 hold it once
-     * probed; 17 is probed last if nothing shorter succeeds) */
-    bool have = false;
+     * probed, digits empty until then; 17 is probed last if nothing shorter
+     * succeeds) */
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
         if (round_trip_digits(fabs(x), mid, probe, sizeof probe, &pe10)) {
             hi = mid;
             memcpy(digits, probe, sizeof digits);
             e10 = pe10;
-            have = true;
         } else
             lo = mid + 1;
     }
-    if (!have) round_trip_digits(fabs(x), 17, digits, sizeof digits, &e10);
+    if (!digits[0]) round_trip_digits(fabs(x), 17, digits, sizeof digits, &e10);
     /* at most 1 + 17 + 1 + 5 (sign, digits, point, e-308) or 1 + 2 + 3 + 17
      * (-0.000ddd) characters: within PL_DOUBLE_CHARS */
     int len = (int)strlen(digits), w = 0;

@@ -338,6 +338,10 @@ typedef struct meeting {
 /* A frontier entry: the state, and 1 + the bit of the coin moved last (0 at a root). */
 #define LAST_SHIFT 56
 
+/* A child's hash with this bit set is a new state, to be looked for on the
+ * other side: the top bit of a size_t (bit 31 in WebAssembly, 63 natively). */
+#define NEW_STATE (~(SIZE_MAX >> 1))
+
 /* Children of one state that passed the cheap tests, with their hashes: the
  * tables' slots are prefetched for the whole batch before any is probed (the
  * probes are cache misses, half the time without this). */
@@ -376,7 +380,7 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
                     s->cut[side] = true;
                     continue;
                 }
-                size_t h = hash_bits(child) & (SIZE_MAX >> 1); /* the top bit marks new states below */
+                size_t h = hash_bits(child) & ~NEW_STATE; /* the top bit marks new states below */
                 __builtin_prefetch(&own->slot[h & own->mask]);
                 bt->child[bt->n] = child;
                 bt->hash[bt->n] = h;
@@ -400,11 +404,11 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
             if (r < 0) return -1;
             if (r == 0 || depth == DEAD) continue;
             s->states[side]++;
-            bt->hash[k] |= ~(SIZE_MAX >> 1); /* new: look for it on the other side (the top bit, 31 in WebAssembly) */
+            bt->hash[k] |= NEW_STATE; /* new: look for it on the other side */
             __builtin_prefetch(&other->slot[bt->hash[k] & other->mask]);
         }
         for (int k = 0; k < bt->n; k++) {
-            if (!(bt->hash[k] & ~(SIZE_MAX >> 1))) continue;
+            if (!(bt->hash[k] & NEW_STATE)) continue;
             bits child = bt->child[k];
             bits o = table_find(other, child);
             if (o && (unsigned)(o >> KEY_BITS) != DEAD) {

@@ -64,9 +64,7 @@ static frame_target frame_of(const snip_level *l, const GEOSGeometry *g, int k, 
         f.holes = p.pieces[0].nrings - 1;
         for (int r = 1; r < p.pieces[0].nrings; r++) {
             const snip_ring *rg = &p.pieces[0].rings[r];
-            double s = 0;
-            for (int i = 0; i + 1 < rg->n; i++)
-                s += rg->xy[2 * i] * rg->xy[2 * i + 3] - rg->xy[2 * i + 2] * rg->xy[2 * i + 1];
+            double s = snip_ring_area2(rg);
             if (fabs(s) / 2 > f.max_hole) f.max_hole = fabs(s) / 2;
         }
     }

@@ -142,6 +142,12 @@ void snip_polys_free(snip_polys *p) {
     p->npieces = 0;
 }
 
+double snip_ring_area2(const snip_ring *rg) {
+    double a2 = 0;
+    for (int j = 0; j + 1 < rg->n; j++) a2 += rg->xy[2 * j] * rg->xy[2 * j + 3] - rg->xy[2 * j + 2] * rg->xy[2 * j + 1];
+    return a2;
+}
+
 /* OverlayNG outside strict mode may return the lines and points of collapsed
  * parts with the polygons (a GEOMETRYCOLLECTION); a tool is the polygons. */
 static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {

@@ -73,6 +73,8 @@ GEOSGeometry *snip_square(GEOSContextHandle_t ctx, double x0, double y0, double 
 /* Rotates g by theta degrees about the origin, then translates by (tx, ty). */
 GEOSGeometry *snip_place(GEOSContextHandle_t ctx, const GEOSGeometry *g, double theta, double tx, double ty);
 int snip_geom_polys(GEOSContextHandle_t ctx, const GEOSGeometry *g, snip_polys *out);
+/* Twice the signed area of a closed ring (positive when counter-clockwise). */
+double snip_ring_area2(const snip_ring *rg);
 /* Number of polygons of a polygonal geometry (0 when empty). */
 int snip_geom_npieces(GEOSContextHandle_t ctx, const GEOSGeometry *g);
 /* The whole tool (the union of its leaves, cached until the next move). */

@@ -343,8 +343,7 @@ static void make_candidates(lctx *L, double r_out, int nedges) {
             pick[np++] = best;
         }
         /* orientation of the hull ring, for the inward normal */
-        double a2 = 0;
-        for (int j = 0; j < m; j++) a2 += rg->xy[2 * j] * rg->xy[2 * j + 3] - rg->xy[2 * j + 2] * rg->xy[2 * j + 1];
+        double a2 = snip_ring_area2(rg);
         for (int q = 0; q < np; q++) {
             int j = pick[q];
             double px = rg->xy[2 * j], py = rg->xy[2 * j + 1], qx = rg->xy[2 * j + 2], qy = rg->xy[2 * j + 3];
@@ -682,9 +681,7 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
         for (int r = 0; r < t.pieces[i].nrings; r++) {
             const snip_ring *rg = &t.pieces[i].rings[r];
             int m = rg->n - 1;
-            double a2 = 0;
-            for (int v = 0; v < m; v++) a2 += rg->xy[2 * v] * rg->xy[2 * v + 3] - rg->xy[2 * v + 2] * rg->xy[2 * v + 1];
-            bool left = (r == 0) == (a2 > 0); /* P's interior lies left of the ring's direction */
+            bool left = (r == 0) == (snip_ring_area2(rg) > 0); /* P's interior lies left of the ring's direction */
             for (int v = 0; v < m; v++) {
                 int u = (v + m - 1) % m, w = (v + 1) % m;
                 double x = rg->xy[2 * v], y = rg->xy[2 * v + 1];

@@ -143,8 +143,7 @@ static int collect_edges(const snip_level *l, edge **out) {
     for (int r = 0; r < t.pieces[0].nrings; r++) {
         snip_ring *rg = &t.pieces[0].rings[r];
         int m = rg->n - 1;
-        double area2 = 0;
-        for (int j = 0; j < m; j++) area2 += rg->xy[2 * j] * rg->xy[2 * j + 3] - rg->xy[2 * j + 2] * rg->xy[2 * j + 1];
+        double area2 = snip_ring_area2(rg);
         bool want_ccw = r == 0;
         bool rev = (area2 > 0) != want_ccw;
         int first = k;
