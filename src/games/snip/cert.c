@@ -40,7 +40,10 @@ static int emit(snip_builder *b, const snip_move *m) {
         return -1;
     }
     if (snip_state_apply(b->st, &back, why, sizeof why)) {
-        if (b->st->no_overlap) return 1;
+        if (b->st->no_overlap) {
+            if (b->st->grazed && b->st->graze_radius > b->graze_radius) b->graze_radius = b->st->graze_radius;
+            return 1;
+        }
         b->failed = SNIP_BUILD_ILLEGAL;
         snprintf(b->why, sizeof b->why, "move %d '%.80s' is illegal: %.150s", b->moves.n + 1, text, why);
         return -1;

@@ -65,6 +65,8 @@ struct snip_state {
     bool has_prev[2];
     long snips, resets, undos;
     bool no_overlap; /* the last move failed only because the tools do not overlap */
+    bool grazed;     /* ... or because the snip took at most SNIP_MIN_CUT of area */
+    double graze_radius; /* then: about the radius of the largest disc in what it would take (rules.c) */
 };
 
 /* rules.c */

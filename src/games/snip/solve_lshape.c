@@ -8,7 +8,10 @@
  * squares S(r) = [1-r,1] x [0,r] at c nest; the L-shaped region
  * Q_j = S(d_j-1) \ S(d_j) holds no vertex in its interior, so P's edges cross
  * it from boundary to boundary and its free space (Q_j \ P) has O(n) faces,
- * which we triangulate (GEOS's constrained Delaunay triangulation). Regions
+ * which we triangulate (GEOS's constrained Delaunay triangulation); where
+ * distances differ by less than 1e-4 they share one region instead
+ * (region_radii: a region 1e-6 wide falls into pieces too small for a
+ * snip to take, issue 20). Regions
  * are processed from the outside in, so while Q_j is processed the squares
  * inside it are still solid material of tool 1. A free triangle T is removed
  * by one snip of tool 1 with a cutting tool made in tool 2: tool 2 (reset to
@@ -89,6 +92,11 @@
 /* ... once tool 1 has more coordinates than this. */
 #define LS_TRIM_FROM 256
 #define MAX_CAND 16384
+/* A free triangle this small may need to grow into a neighbour that is
+ * still there (remove_triangle): such triangles go first in their region. */
+#define LS_TINY (10 * SNIP_MIN_CUT)
+/* Distances to the corner closer than this share a region (region_radii). */
+#define LS_MIN_GAP 1e-4
 
 /* A solid rectangle of tool 1 against a line that supports all of tool 1:
  * points o + a v + t n with a in [pos, pos+len], t in [0, dep], where n is the
@@ -106,6 +114,7 @@ typedef struct tri {
     double x[3], y[3];
     double key;
     int cross;
+    bool tiny;    /* at most LS_TINY of area: removed first in its region (remove_triangle) */
     bool on_p[3]; /* edge v -> v+1 lies on P's boundary: the cut is not grown across it */
 } tri;
 
@@ -124,6 +133,7 @@ static int pvert_cmp(const void *a, const void *b) {
 
 static int tri_cmp(const void *a, const void *b) {
     const tri *s = a, *t = b;
+    if (s->tiny != t->tiny) return t->tiny - s->tiny;
     if (s->cross != t->cross) return t->cross - s->cross;
     return (s->key > t->key) - (s->key < t->key);
 }
@@ -486,14 +496,17 @@ static GEOSGeometry *tri_geom(GEOSContextHandle_t ctx, const double *x, const do
     return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, cs), NULL, 0);
 }
 
-/* Removes the free triangle T from tool 1. */
-static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
+/* Carves tool 2 into the cutting tool for T: all of B' but T' (grown by
+ * delta across shared edges), with T's box grown by the margin m (delta,
+ * or more on a retry: remove_triangle). Places tool 2 at (*sx, *sy). */
+static int carve_cutter(lctx *L, const tri *T, double m, double *sx_out, double *sy_out) {
     double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
     double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
     double d = LS_DELTA;
-    double w = fmin(1.0, 1 - xmin + d), hgt = fmin(1.0, ymax + d);
+    double w = fmin(1.0, 1 - xmin + m), hgt = fmin(1.0, ymax + m);
     /* tool 2 goes to (1 - w, hgt - 1): its box B' = [0,w] x [1-hgt,1] lands on B */
     double sx = 1 - w, sy = hgt - 1;
+    *sx_out = sx, *sy_out = sy;
     if (!L->tool2_fresh) {
         if (snip_builder_reset(L->b, 2)) return -1;
         L->tool2_fresh = true;
@@ -517,7 +530,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * when each snip is expensive; measured with bench_snip, n = 40: 1.1 s ->
      * 0.6 s, n = 160: 233 s -> 59 s). */
     bool trim = snip_state_ncoords(L->b->st, 1) > LS_TRIM_FROM;
-    double xr = xmax - sx + d, yb = ymin - sy - d; /* the right and bottom sides in tool 2's frame */
+    double xr = xmax - sx + m, yb = ymin - sy - m; /* the right and bottom sides in tool 2's frame */
     int right = 1, bottom = 1, fallback = 0;       /* right, bottom 0: the trim carved that side */
     if (trim) {
         /* each step only after the ones before it succeeded (or were skipped) */
@@ -541,11 +554,11 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
      * box; the triangle's edges then need only that box (fewer cells, and
      * each carving snip meets tool 1 only over that box). */
     int rc = right ? clear_halfplane(L, bx0, by0, bx1, by1, xr, 0, 1, 0, keep, 2 * LS_DELTA) : 0;
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - d, 0, -1, 0, keep, 2 * LS_DELTA);
-    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + d, 0, 1, keep, 2 * LS_DELTA);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, xmin - sx - m, 0, -1, 0, keep, 2 * LS_DELTA);
+    if (!rc) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, ymax - sy + m, 0, 1, keep, 2 * LS_DELTA);
     if (!rc && bottom) rc = clear_halfplane(L, bx0, by0, bx1, by1, 0, yb, 0, -1, keep, 2 * LS_DELTA);
-    double tx0 = fmax(bx0, xmin - sx - d), ty0 = fmax(by0, ymin - sy - d);
-    double tx1 = fmin(bx1, xmax - sx + d), ty1 = fmin(by1, ymax - sy + d);
+    double tx0 = fmax(bx0, xmin - sx - m), ty0 = fmax(by0, ymin - sy - m);
+    double tx1 = fmin(bx1, xmax - sx + m), ty1 = fmin(by1, ymax - sy + m);
     /* the triangle's orientation: outward normals */
     double area2 = (T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]);
     for (int i = 0; i < 3 && !rc; i++) {
@@ -569,10 +582,43 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
         rc = clear_halfplane(L, tx0, ty0, tx1, ty1, ox, oy, mx, my, keep, g < d ? g : 2 * d);
     }
     GEOSGeom_destroy_r(L->ctx, keep);
-    if (rc) return -1;
+    return rc ? -1 : 0;
+}
+
+/* Margins of T's box for carve_cutter: delta, then (after a graze) larger.
+ * A carving snip that would take at most SNIP_MIN_CUT of area is refused by
+ * the rules (issue 20) and skipped, and what it should have taken stays in
+ * the cutting tool: harmless when thin, but where P has features of 1e-6 a
+ * part of tool 2 can hold less than 1e-12 and still be 2e-7 thick, and the
+ * removal then cuts P that deep. So after a graze that would have taken a
+ * part holding a disc of radius above delta (the builder's graze_radius),
+ * tool 2 is reset and carved again with the box grown by a larger margin:
+ * a half-plane beyond an edge of T then holds at least about m^2 / 2 of the
+ * box (5e-11 at m = 1e-5), and the cells fall elsewhere. The box, and so
+ * the cutting tool, may then reach that far beyond T: only T' is kept, so
+ * tool 1 still loses only T. Rare (one retry at n = 320 of bench_snip
+ * --seed 1); after the last margin the construction goes on, and the final
+ * check says whether P was kept. */
+static const double carve_margins[] = {LS_DELTA, 4e-6, 3e-5, 2.5e-4};
+
+/* Removes the free triangle T from tool 1; *refused: the removal was refused
+ * as a graze and left more than a sliver (radius above delta) of T. */
+static int remove_once(lctx *L, const tri *T, const GEOSGeometry *target, bool *refused) {
+    double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
+    double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
+    double d = LS_DELTA, sx = 0, sy = 0;
+    int nm = (int)(sizeof carve_margins / sizeof carve_margins[0]);
+    for (int k = 0; k < nm; k++) {
+        L->b->graze_radius = 0;
+        if (carve_cutter(L, T, carve_margins[k], &sx, &sy)) return -1;
+        if (L->b->graze_radius <= LS_DELTA || k + 1 == nm) break;
+    }
     int before = L->b->moves.n;
     tool1_changed(L); /* while the cover's tool is still the one it was made for */
-    if (snip_builder_snip(L->b, 1, 2, 0, sx, sy, target, NULL)) return -1;
+    L->b->graze_radius = 0;
+    bool done = false;
+    if (snip_builder_snip(L->b, 1, 2, 0, sx, sy, target, &done)) return -1;
+    *refused = !done && L->b->graze_radius > LS_DELTA;
     if (L->b->moves.n == before + 2) {
         /* connected model: the snip split tool 1 and pieces were dropped, so
          * rectangles far from T may be gone too: check them all again */
@@ -582,6 +628,46 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     for (int i = 0; i < L->nc; i++) {
         double x0 = L->c[i].x0, y0 = L->c[i].y0, x1 = L->c[i].x1, y1 = L->c[i].y1;
         if (x0 <= xmax + 2 * d && x1 >= xmin - 2 * d && y0 <= ymax + 2 * d && y1 >= ymin - 2 * d) L->c[i].solid = false;
+    }
+    return 0;
+}
+
+/* Removes the free triangle T from tool 1. A triangle of at most about
+ * SNIP_MIN_CUT of area cannot be removed alone (the rules refuse a snip
+ * that takes no more: issue 20), and one in a notch of P 1e-6 wide can be
+ * that small and still hold a disc of radius 3e-7, which would stay in
+ * tool 1 (tests/test_snip.c's notch targets). Such triangles go first in
+ * their region (LS_TINY), so that the free space next to them is still
+ * there; when the removal is refused, T is
+ * removed grown across one of its edges that is not P's: scaled about the
+ * opposite vertex to about 1e-11 of area, so that its edges along the other
+ * two lines stay on them, provided the grown triangle's interior does not
+ * meet P's (the part beyond the edge is free space, removed now rather than
+ * with the triangle it belongs to, which later takes what is left). */
+static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
+    bool refused = false;
+    if (remove_once(L, T, target, &refused)) return -1;
+    double a = fabs((T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0])) / 2;
+    for (int v = 0; v < 3 && refused && a > 0; v++) {
+        int i = (v + 1) % 3, j = (v + 2) % 3; /* the edge i -> j, opposite v */
+        if (T->on_p[i]) continue;
+        for (double want = 1e-11; want <= 1e-9 && refused; want *= 10) {
+            double f = sqrt(want / a);
+            tri G = *T;
+            G.x[i] = T->x[v] + f * (T->x[i] - T->x[v]), G.y[i] = T->y[v] + f * (T->y[i] - T->y[v]);
+            G.x[j] = T->x[v] + f * (T->x[j] - T->x[v]), G.y[j] = T->y[v] + f * (T->y[j] - T->y[v]);
+            /* P may meet it along the two lines it keeps (the scaled
+             * vertices lie an ulp off them): a strip thinner than LS_EDGE,
+             * as the removal's own growth across P's edges */
+            GEOSGeometry *g = tri_geom(L->ctx, G.x, G.y, 0, 0), *x = g ? GEOSIntersection_r(L->ctx, g, target) : NULL;
+            double xa = INFINITY, per = 0;
+            if (!x || !GEOSArea_r(L->ctx, x, &xa) || !GEOSLength_r(L->ctx, g, &per)) xa = INFINITY;
+            bool meets = !(xa <= LS_EDGE * per);
+            if (x) GEOSGeom_destroy_r(L->ctx, x);
+            if (g) GEOSGeom_destroy_r(L->ctx, g);
+            if (meets) break; /* a larger one meets P too */
+            if (remove_once(L, &G, target, &refused)) return -1;
+        }
     }
     return 0;
 }
@@ -636,6 +722,7 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
             }
             T->on_p[v] = all;
         }
+        T->tiny = a2 / 2 <= LS_TINY;
         T->key = T->cross ? hypot(cx - (1 - r_out), cy - r_out) : atan2(cy, 1 - cx);
         n++;
     }
@@ -645,6 +732,40 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
     qsort(t, (size_t)n, sizeof *t, tri_cmp);
     *out = t;
     return n;
+}
+
+/* The radii of the squares, from the distinct distances d[0] = 1 > d[1] >
+ * ... > d[m-1] = 0 (in place; returns the new count). The proof puts a side
+ * through every vertex, so that no region holds a vertex inside. Where two
+ * distances differ by less than LS_MIN_GAP, the region between them is that
+ * narrow, and the side of one square passes that close to the other vertex:
+ * the free space there falls into pieces of less than SNIP_MIN_CUT = 1e-12
+ * of area that may still be 1e-7 thick, which no snip may take alone (issue
+ * 20's rule; a notch of P with its tip 1e-6 beyond a side left such a
+ * piece in tool 1). So a run of distances with gaps below LS_MIN_GAP gets
+ * no sides of its own: one region holds the whole run, bounded by sides at
+ * the middle of the gaps above and below it (at least LS_MIN_GAP / 2 from
+ * every vertex; none needed next to 1 or 0). An isolated distance keeps its
+ * side through its vertex, as in the proof. A region with k vertices inside
+ * has O(n + k) free faces, so the O(n^2) bound stands (and is checked on
+ * every certificate in the tests). */
+static int region_radii(double *d, int m) {
+    int out = 1; /* d[0] = 1 stays */
+    for (int i = 1; i < m - 1;) {
+        int j = i;
+        while (j + 1 < m - 1 && d[j] - d[j + 1] < LS_MIN_GAP) j++;
+        double up = d[i - 1] - d[i], down = d[j] - d[j + 1];
+        if (i == j && up >= LS_MIN_GAP && down >= LS_MIN_GAP) {
+            d[out++] = d[i];
+        } else {
+            double lo = d[j] - down / 2;
+            if (up >= LS_MIN_GAP) d[out++] = d[i] + up / 2;
+            if (down >= LS_MIN_GAP) d[out++] = lo;
+        }
+        i = j + 1;
+    }
+    d[out++] = 0.0;
+    return out;
 }
 
 int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_error *err) {
@@ -708,6 +829,7 @@ int snip_solve_lshape(const snip_level *l, pl_limits *lim, pl_solution *out, pl_
         d[m - 1] = 0.0;
     else
         d[m++] = 0.0;
+    m = region_radii(d, m);
     for (int j = 1; j < m && !b.failed; j++) {
         double r_out = d[j - 1], r_in = d[j];
         if (lim && lim->time_limit > 0 && !pl_limits_check_time(lim)) {

@@ -12,7 +12,10 @@ typedef struct snip_builder {
     snip_state *st;
     pl_strvec moves;
     pl_limits *lim;
-    int failed; /* 0; SNIP_BUILD_ILLEGAL; SNIP_BUILD_LIMIT */
+    int failed;  /* 0; SNIP_BUILD_ILLEGAL; SNIP_BUILD_LIMIT */
+    /* of the snips skipped because they took at most SNIP_MIN_CUT of area:
+     * about the radius of the largest disc in what one would have taken */
+    double graze_radius;
     char why[300];
 } snip_builder;
 enum { SNIP_BUILD_ILLEGAL = 1, SNIP_BUILD_LIMIT = 2 };
@@ -20,8 +23,9 @@ enum { SNIP_BUILD_ILLEGAL = 1, SNIP_BUILD_LIMIT = 2 };
 void snip_builder_init(snip_builder *b, const snip_level *l, pl_limits *lim);
 void snip_builder_free(snip_builder *b);
 /* Snips tool a with tool bt placed by (theta, tx, ty). A placement whose
- * interiors do not overlap removes nothing and is skipped (returns 0, *done
- * false). When the snip splits tool a in the connected model, the piece kept
+ * interiors do not overlap, or that would take at most SNIP_MIN_CUT of area
+ * (a graze: graze_radius), removes nothing and is skipped (returns 0,
+ * *done false). When the snip splits tool a in the connected model, the piece kept
  * is the one overlapping `prefer` most (largest piece when NULL), and a keep
  * line follows. Returns -1 once failed. */
 int snip_builder_snip(snip_builder *b, int a, int bt, double theta, double tx, double ty, const GEOSGeometry *prefer,
