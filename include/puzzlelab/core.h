@@ -253,6 +253,18 @@ static inline bool pl_limits_tick(pl_limits *l) {
     }
     return pl_limits_poll(l);
 }
+/* Counts k more nodes at once, for work an algorithm does in bulk inside one
+ * node (an inner search's calls), so that a node limit bounds its time too;
+ * false once the node limit is passed (sticky, as pl_limits_tick). */
+static inline bool pl_limits_charge(pl_limits *l, uint64_t k) {
+    if (l->hit) return false;
+    l->nodes += k;
+    if (l->node_limit && l->nodes > l->node_limit) {
+        l->hit = PL_LIMIT_NODES;
+        return false;
+    }
+    return true;
+}
 #define PL_DEFAULT_MEMORY_LIMIT ((size_t)1024 * 1024 * 1024)
 
 /* ---------- seeded RNG (xoshiro256**, seeded by splitmix64) ---------- */

@@ -108,6 +108,13 @@ void buttons_colours_free(buttons_colours *bc);
 /* Colour c's buttons on the board as a mask (c not big). */
 uint64_t buttons_colour_mask(const buttons_colours *bc, int c, const uint8_t *cells);
 
+/* The calls a colour search spent of its budget (start: the budget given;
+ * left: what it left, -1 when it ran out), charged to the node limit by the
+ * searches (pl_limits_charge): one node may make up to 200,000 of them. */
+static inline uint64_t buttons_colour_calls(long start, long left) {
+    return (uint64_t)(start - (left < 0 ? 0 : left));
+}
+
 /* Can colour c's buttons M (c not big) all be cut by cuts of c alone?
  * 1 yes, 0 no, -1 *budget (calls) spent.
  * _alone: with every other colour gone (they only block), any pair may be

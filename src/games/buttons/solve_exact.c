@@ -339,7 +339,9 @@ static int node_enter(search *s, frame *f) {
     for (int c = 1; c <= l->ncolours; c++) {
         if (!count[c] || s->bc.col[c].big) continue;
         long budget = COLOUR_BUDGET_RELAX;
-        if (buttons_colour_clear_alone(&s->bc, c, M[c], &s->ctt, &budget) == 0) {
+        int alone = buttons_colour_clear_alone(&s->bc, c, M[c], &s->ctt, &budget);
+        pl_limits_charge(s->lim, buttons_colour_calls(COLOUR_BUDGET_RELAX, budget));
+        if (alone == 0) {
             s->relax_cuts++;
             return node_finish(s, f, 0);
         }
@@ -354,7 +356,9 @@ static int node_enter(search *s, frame *f) {
     for (int c = 1; c <= l->ncolours; c++) {
         if (!count[c] || s->bc.col[c].big) continue;
         long budget = COLOUR_BUDGET_FORCED;
-        if (buttons_colour_clear_now(&s->bc, c, M[c], cells, &budget) != 1) continue;
+        int now = buttons_colour_clear_now(&s->bc, c, M[c], cells, &budget);
+        pl_limits_charge(s->lim, buttons_colour_calls(COLOUR_BUDGET_FORCED, budget));
+        if (now != 1) continue;
         s->forced++;
         memcpy(f->next, cells, (size_t)n);
         s->depth += buttons_colour_take_path(&s->bc, c, f->next, s->path + s->depth);

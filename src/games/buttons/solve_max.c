@@ -172,7 +172,9 @@ static bool safe_clear(msearch *s, const uint8_t *cells, uint8_t *next) {
         uint64_t M = buttons_colour_mask(&s->bc, c, cells);
         if (!M) continue;
         long budget = CLEAR_BUDGET;
-        if (buttons_colour_clear_now(&s->bc, c, M, cells, &budget) != 1) continue;
+        int now = buttons_colour_clear_now(&s->bc, c, M, cells, &budget);
+        pl_limits_charge(s->lim, buttons_colour_calls(CLEAR_BUDGET, budget));
+        if (now != 1) continue;
         memcpy(next, cells, (size_t)s->n);
         s->depth += buttons_colour_take_path(&s->bc, c, next, s->path + s->depth);
         return true;
