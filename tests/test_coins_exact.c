@@ -88,7 +88,7 @@ static void span_properties(uint64_t seed) {
             l.grid = kind == 0 ? COINS_SQUARE : COINS_TRIANGULAR;
             coins_board_rect(&b, &l, 0, 0, 3 + (int)pl_rng_below(&rng, 6), 3 + (int)pl_rng_below(&rng, 6));
         }
-        int nv = b.nv;
+        int nv = b.nv > 0 ? b.nv : 1; /* (never 0; said for GCC's -Wstringop-overread at -O1) */
         uint8_t *c1 = pl_xcalloc((size_t)nv, 1), *c2 = pl_xcalloc((size_t)nv, 1), *c3 = pl_xcalloc((size_t)nv, 1);
         uint8_t *s1 = pl_xmalloc((size_t)nv), *s2 = pl_xmalloc((size_t)nv), *naive = pl_xmalloc((size_t)nv),
                 *u = pl_xmalloc((size_t)nv);

@@ -172,7 +172,7 @@ static int kind_count[16][2], nkinds, longest, pushed;
 
 static void tally(const char *note, int got) {
     char k[96];
-    snprintf(k, sizeof k, "%s", note);
+    snprintf(k, sizeof k, "%.95s", note); /* the note up to 95 bytes: enough for its kind */
     char *colon = strchr(k, ':');
     if (colon) *colon = '\0';
     int i = 0;

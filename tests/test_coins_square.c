@@ -410,7 +410,7 @@ static void theorem316(uint64_t seed) {
     pl_rng rng;
     pl_rng_seed(&rng, seed ^ 0x316);
     int tried = 0, built = 0, hyp = 0, ends = 0, settled = 0, cor = 0;
-    for (int t = 0; t < 3000 && tried < (SANITIZED ? 100 : 200); t++) {
+    for (int t = 0; t < 3000 && tried < (SANITIZED ? 50 : 200); t++) {
         puzzle p;
         random_puzzle(&rng, &p, true);
         char *text = level_text(&p);
@@ -458,7 +458,7 @@ static void theorem316(uint64_t seed) {
            "with Corollary 3.17's; the construction certified %d, stopped at the end of an 'L' on %d; %d settled by "
            "exact search, all agreeing\n",
            tried, hyp, cor, built, ends, settled);
-    CHECK(tried >= 100 && built >= tried / 2);
+    CHECK(tried >= (SANITIZED ? 50 : 100) && built >= tried / 2);
 }
 
 /* A construction's moves (from[i] -> to[i]) replayed through the rules from
@@ -480,7 +480,7 @@ static void replay_points(const coins_level *l, coins_pt *from, coins_pt *to, lo
 static void theorem316_large(uint64_t seed) {
     int tried = 0, built = 0;
     long long scaffolds = 0;
-    for (int t = 0; t < (SANITIZED ? 8 : 16); t++) {
+    for (int t = 0; t < (SANITIZED ? 4 : 16); t++) {
         char coins[16], walk[16], sd[32];
         snprintf(coins, sizeof coins, "%d", 16 + 32 * (t % 4) / 3);
         snprintf(walk, sizeof walk, "%s", coins);
@@ -517,7 +517,7 @@ static void theorem316_large(uint64_t seed) {
            "swaps), replayed\n",
            tried,
            built, scaffolds);
-    CHECK(tried >= (SANITIZED ? 3 : 6) && scaffolds > 0);
+    CHECK(tried >= (SANITIZED ? 2 : 6) && scaffolds > 0);
 }
 
 /* Theorem 3.16's case (II) of Proposition 3.14 with r = 2 on large 'L's
@@ -531,7 +531,7 @@ static void theorem316_large(uint64_t seed) {
 static void theorem316_branches(uint64_t seed) {
     pl_rng rng;
     pl_rng_seed(&rng, seed ^ 0x3162);
-    int built = 0, climbs = 0, total = SANITIZED ? 6 : 12;
+    int built = 0, climbs = 0, total = SANITIZED ? 3 : 12;
     for (int t = 0; t < total; t++) {
         /* every third 'L' has an arm of 4: its red coins at the elbow and in
          * the arm's one gap (Figure 36's first red positions) */

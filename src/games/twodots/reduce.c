@@ -59,7 +59,7 @@ void tdb_dummies(td_build *b) {
     for (int i = 0; i < l->rows * l->cols; i++) any |= l->cell[i] == 0;
     if (!any) return;
     for (int k = 0; k < 4; k++) {
-        char name[8];
+        char name[16]; /* "d" and an int */
         snprintf(name, sizeof name, "d%d", k);
         d[k] = tdb_colour(b, name);
     }
