@@ -56,7 +56,9 @@ if [[ ${PL_WEB_SNIP:-1} == 1 ]]; then
     GEOS_VERSION=3.11.1
     GEOS_SRC=$BUILD/_deps/geos-$GEOS_VERSION
     GEOS_FLAGS="-O2 -DNDEBUG"
-    key=$( { echo "$GEOS_VERSION $GEOS_FLAGS"; cat "$ROOT/web/geos/unity.cmake"; emcc --version | head -n 1; } | sha256sum | cut -c1-12)
+    # (sed, not head: head may exit before emcc writes its other lines, and
+    # emcc's broken pipe then failed this script under pipefail, at random)
+    key=$( { echo "$GEOS_VERSION $GEOS_FLAGS"; cat "$ROOT/web/geos/unity.cmake"; emcc --version | sed -n 1p; } | sha256sum | cut -c1-12)
     CACHE=${PL_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/puzzlelab}
     GEOS_PREFIX=$CACHE/geos-wasm-$GEOS_VERSION-$key
     mkdir -p "$CACHE"
