@@ -436,6 +436,23 @@ static long level_vertices(void *l) {
 
 static void check_solve(const family *f, const char *text, uint64_t seed, pl_opts *opts);
 
+/* The generator's options for f and seed (the strings they point to live in
+ * g) and the level it writes. */
+typedef struct gen_opts {
+    pl_opts o;
+    char sv[32], vv[32];
+} gen_opts;
+
+static char *generate_level(const family *f, uint64_t seed, gen_opts *g, pl_error *err) {
+    memset(g, 0, sizeof *g);
+    snprintf(g->sv, sizeof g->sv, "%llu", (unsigned long long)seed);
+    snprintf(g->vv, sizeof g->vv, "%d", f->vertices);
+    const char *names[] = {"family", "model", "seed", "vertices"}, *vals[] = {f->family, f->model, g->sv, g->vv};
+    for (int i = 0; i < 4; i++) g->o.name[i] = names[i], g->o.value[i] = vals[i];
+    g->o.n = 4;
+    return G->generate(&g->o, err);
+}
+
 /* A rectangle with a notch (or a spike) 0.5-2e-6 wide and 1e-6 to 1e-5 deep
  * in one side: P's own free space there holds at most about 1e-11 of area,
  * no more than a snip must take (SNIP_MIN_CUT = 1e-12) for the smallest. */
@@ -468,15 +485,9 @@ static char *notch_target(uint64_t seed) {
  * region between their squares is that narrow. NULL when the move makes
  * the ring invalid or the ring cannot be read. */
 static char *narrow_target(const family *f, uint64_t seed) {
-    pl_opts o = {0};
-    char sv[32], vv[32];
-    snprintf(sv, sizeof sv, "%llu", (unsigned long long)seed);
-    snprintf(vv, sizeof vv, "%d", f->vertices);
-    const char *names[] = {"family", "model", "seed", "vertices"}, *vals[] = {f->family, f->model, sv, vv};
-    for (int i = 0; i < 4; i++) o.name[i] = names[i], o.value[i] = vals[i];
-    o.n = 4;
+    gen_opts g;
     pl_error err;
-    char *text = G->generate(&o, &err);
+    char *text = generate_level(f, seed, &g, &err);
     const char *p = text ? strstr(text, "POLYGON((") : NULL;
     double x[64], y[64];
     int n = 0;
@@ -520,18 +531,12 @@ static char *narrow_target(const family *f, uint64_t seed) {
 /* Generates, solves and replays; the certificate must be valid within the
  * default tolerance and within the documented bound. */
 static void check_construction(const family *f, uint64_t seed) {
-    pl_opts o = {0};
-    char sv[32], vv[32];
-    snprintf(sv, sizeof sv, "%llu", (unsigned long long)seed);
-    snprintf(vv, sizeof vv, "%d", f->vertices);
-    const char *names[] = {"family", "model", "seed", "vertices"}, *vals[] = {f->family, f->model, sv, vv};
-    for (int i = 0; i < 4; i++) o.name[i] = names[i], o.value[i] = vals[i];
-    o.n = 4;
+    gen_opts g;
     pl_error err;
-    char *text = G->generate(&o, &err);
+    char *text = generate_level(f, seed, &g, &err);
     CHECKF(text != NULL, "generate %s: %s", f->family, err.msg);
     if (!text) return;
-    check_solve(f, text, seed, &o);
+    check_solve(f, text, seed, &g.o);
     free(text);
 }
 
