@@ -9,6 +9,7 @@
 //
 //   node bench/web_bench.mjs build-web/site build/puzzlelab levels [TIME_LIMIT]
 //
+// (PL_BENCH_GAMES=snip,... limits the solves to those games.)
 // (run from a folder where playwright-core resolves, e.g. with
 // NODE_PATH=build/web-test/node_modules).
 import {createRequire} from 'node:module';
@@ -47,6 +48,9 @@ for (let i = 0; i < 5; i++) {
 loads.sort((a, b) => a - b);
 console.log(`time to first interactive: median ${loads[2]} ms of 5 loads (min ${loads[0]}, max ${loads[4]})`);
 if (await page.evaluate(() => P.info.games.some((g) => g.name === 'snip'))) games.push('snip');
+// PL_BENCH_GAMES=snip,coins: only those games' levels (the other figures stay)
+const only = process.env.PL_BENCH_GAMES ? process.env.PL_BENCH_GAMES.split(',') : null;
+if (only) games.splice(0, games.length, ...games.filter((g) => only.includes(g)));
 
 console.log(`\nsolve, auto, time limit ${limit} s, one thread: browser (worker) vs native CLI`);
 console.log('level | status (browser / native) | browser s | native s | ratio');
