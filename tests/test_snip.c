@@ -514,6 +514,7 @@ static char *narrow_target(const family *f, uint64_t seed) {
         x[i] = 1 - dj;
     else
         y[i] = dj;
+    if (fmax(1 - x[i], y[i]) != dj) return NULL; /* the other coordinate is farther: not narrow */
     size_t cap = 64 + 48 * (size_t)(n + 1);
     char *out = pl_xmalloc(cap), *q = out;
     q += sprintf(q, "model: disconnected\nPOLYGON((");

@@ -485,7 +485,9 @@ int buttons_exact_solve(const void *p, const pl_request *req, pl_solution *out, 
     memcpy(cells, l->cell, (size_t)n);
     int r = dfs(s, cells);
     out->status = r == 1 ? PL_SOLVED : r == 0 ? PL_UNSOLVABLE : PL_UNKNOWN;
-    out->limit_hit = req->limits->hit;
+    /* a search that finished was not stopped, even if its last node's
+     * colour searches took the count past the node limit */
+    out->limit_hit = r < 0 ? req->limits->hit : 0;
     out->nodes = s->nodes;
     out->peak_memory = s->tt.peak_bytes + s->ctt.peak_bytes;
     if (r == 1)

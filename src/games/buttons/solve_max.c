@@ -459,7 +459,7 @@ int buttons_max_solve(const void *p, const pl_request *req, pl_solution *out, pl
     buttons_max_search(l, req->limits, true, &r);
     out->status = PL_SOLVED; /* the incumbent is a certificate, optimal or not */
     out->optimal = r.optimal ? 1 : 0;
-    out->limit_hit = req->limits->hit;
+    out->limit_hit = r.optimal ? 0 : req->limits->hit; /* (a search that finished was not stopped) */
     out->nodes = r.nodes;
     out->peak_memory = r.peak_memory;
     for (int i = 0; i < r.ncuts; i++) buttons_solution_add_cut(out, r.cuts[i]);

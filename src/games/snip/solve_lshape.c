@@ -653,6 +653,7 @@ static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
         if (T->on_p[i]) continue;
         for (double want = 1e-11; want <= 1e-9 && refused; want *= 10) {
             double f = sqrt(want / a);
+            if (f <= 1) continue; /* T is that large already */
             tri G = *T;
             G.x[i] = T->x[v] + f * (T->x[i] - T->x[v]), G.y[i] = T->y[v] + f * (T->y[i] - T->y[v]);
             G.x[j] = T->x[v] + f * (T->x[j] - T->x[v]), G.y[j] = T->y[v] + f * (T->y[j] - T->y[v]);
@@ -749,22 +750,28 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
  * side through its vertex, as in the proof. A region with k vertices inside
  * has O(n + k) free faces, so the O(n^2) bound stands (and is checked on
  * every certificate in the tests). */
+static void push_radius(double *d, int *out, double r) {
+    if (d[*out - 1] - r > 64 * LS_DELTA) d[(*out)++] = r; /* a side twice (two runs' shared gap): once */
+}
+
 static int region_radii(double *d, int m) {
+    double *in = pl_xmalloc((size_t)m * sizeof *in); /* d is written as it is read */
+    memcpy(in, d, (size_t)m * sizeof *in);
     int out = 1; /* d[0] = 1 stays */
     for (int i = 1; i < m - 1;) {
         int j = i;
-        while (j + 1 < m - 1 && d[j] - d[j + 1] < LS_MIN_GAP) j++;
-        double up = d[i - 1] - d[i], down = d[j] - d[j + 1];
+        while (j + 1 < m - 1 && in[j] - in[j + 1] < LS_MIN_GAP) j++;
+        double up = in[i - 1] - in[i], down = in[j] - in[j + 1];
         if (i == j && up >= LS_MIN_GAP && down >= LS_MIN_GAP) {
-            d[out++] = d[i];
+            push_radius(d, &out, in[i]);
         } else {
-            double lo = d[j] - down / 2;
-            if (up >= LS_MIN_GAP) d[out++] = d[i] + up / 2;
-            if (down >= LS_MIN_GAP) d[out++] = lo;
+            if (up >= LS_MIN_GAP) push_radius(d, &out, in[i] + up / 2);
+            if (down >= LS_MIN_GAP) push_radius(d, &out, in[j] - down / 2);
         }
         i = j + 1;
     }
-    d[out++] = 0.0;
+    d[out++] = 0.0; /* the last side is at least LS_MIN_GAP / 2 above it */
+    free(in);
     return out;
 }
 
