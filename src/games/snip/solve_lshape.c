@@ -591,7 +591,8 @@ static int carve_cutter(lctx *L, const tri *T, double m, double *sx_out, double 
  * the cutting tool: harmless when thin, but where P has features of 1e-6 a
  * part of tool 2 can hold less than 1e-12 and still be 2e-7 thick, and the
  * removal then cuts P that deep. So after a graze that would have taken a
- * part holding a disc of radius above delta (the builder's graze_radius),
+ * part thicker than the 2 delta the construction allows elsewhere (the
+ * builder's graze_radius, about the width of a strip),
  * tool 2 is reset and carved again with the box grown by a larger margin:
  * a half-plane beyond an edge of T then holds at least about m^2 / 2 of the
  * box (5e-11 at m = 1e-5), and the cells fall elsewhere. The box, and so
@@ -602,7 +603,7 @@ static int carve_cutter(lctx *L, const tri *T, double m, double *sx_out, double 
 static const double carve_margins[] = {LS_DELTA, 4e-6, 3e-5, 2.5e-4};
 
 /* Removes the free triangle T from tool 1; *refused: the removal was refused
- * as a graze and left more than a sliver (radius above delta) of T. */
+ * as a graze and left more than a sliver (thicker than 2 delta) of T. */
 static int remove_once(lctx *L, const tri *T, const GEOSGeometry *target, bool *refused) {
     double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
     double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
@@ -611,14 +612,14 @@ static int remove_once(lctx *L, const tri *T, const GEOSGeometry *target, bool *
     for (int k = 0; k < nm; k++) {
         L->b->graze_radius = 0;
         if (carve_cutter(L, T, carve_margins[k], &sx, &sy)) return -1;
-        if (L->b->graze_radius <= LS_DELTA || k + 1 == nm) break;
+        if (L->b->graze_radius <= 2 * LS_DELTA || k + 1 == nm) break;
     }
     int before = L->b->moves.n;
     tool1_changed(L); /* while the cover's tool is still the one it was made for */
     L->b->graze_radius = 0;
     bool done = false;
     if (snip_builder_snip(L->b, 1, 2, 0, sx, sy, target, &done)) return -1;
-    *refused = !done && L->b->graze_radius > LS_DELTA;
+    *refused = !done && L->b->graze_radius > 2 * LS_DELTA;
     if (L->b->moves.n == before + 2) {
         /* connected model: the snip split tool 1 and pieces were dropped, so
          * rectangles far from T may be gone too: check them all again */
