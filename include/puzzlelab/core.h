@@ -241,21 +241,9 @@ static inline bool pl_limits_poll(pl_limits *l) {
     }
     return pl_limits_check_time(l);
 }
-/* Counts one node; returns false once a limit is reached (and stays false).
- * The clock is read as pl_limits_poll reads it, so a time limit is overshot
- * by about a millisecond plus the cost of one node. */
-static inline bool pl_limits_tick(pl_limits *l) {
-    if (l->hit) return false;
-    l->nodes++;
-    if (l->node_limit && l->nodes > l->node_limit) {
-        l->hit = PL_LIMIT_NODES;
-        return false;
-    }
-    return pl_limits_poll(l);
-}
 /* Counts k more nodes at once, for work an algorithm does in bulk inside one
  * node (an inner search's calls), so that a node limit bounds its time too;
- * false once the node limit is passed (sticky, as pl_limits_tick). */
+ * false once the node limit is passed (sticky). */
 static inline bool pl_limits_charge(pl_limits *l, uint64_t k) {
     if (l->hit) return false;
     l->nodes += k;
@@ -264,6 +252,12 @@ static inline bool pl_limits_charge(pl_limits *l, uint64_t k) {
         return false;
     }
     return true;
+}
+/* Counts one node; returns false once a limit is reached (and stays false).
+ * The clock is read as pl_limits_poll reads it, so a time limit is overshot
+ * by about a millisecond plus the cost of one node. */
+static inline bool pl_limits_tick(pl_limits *l) {
+    return pl_limits_charge(l, 1) && pl_limits_poll(l);
 }
 #define PL_DEFAULT_MEMORY_LIMIT ((size_t)1024 * 1024 * 1024)
 

@@ -41,7 +41,7 @@ static int emit(snip_builder *b, const snip_move *m) {
     }
     if (snip_state_apply(b->st, &back, why, sizeof why)) {
         if (b->st->no_overlap) {
-            if (b->st->grazed && b->st->graze_radius > b->graze_radius) b->graze_radius = b->st->graze_radius;
+            b->graze_radius = fmax(b->graze_radius, b->st->graze_radius);
             return 1;
         }
         b->failed = SNIP_BUILD_ILLEGAL;

@@ -960,7 +960,6 @@ static int do_snip(snip_state *s, const snip_move *m, char *why, size_t n) {
         free(res);
         if (bad) return fail(why, n, "geometry error: %s", l->geos_msg);
         s->no_overlap = true;
-        s->grazed = true;
         s->graze_radius = depth;
         snprintf(why, n,
                  "tool %d (placed) takes an area of %.3g from tool %d, not more than %g: it only grazes it (a snip "
@@ -1097,7 +1096,7 @@ static int do_undo(snip_state *s, const snip_move *m, char *why, size_t n) {
 
 int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
     s->no_overlap = false;
-    s->grazed = false;
+    s->graze_radius = 0;
     if (m->a < 1 || m->a > 2 || (m->kind == SNIP_MOVE_SNIP && (m->b < 1 || m->b > 2)))
         return fail(why, n, "tools are numbered 1 and 2%s", "");
     if (m->kind == SNIP_MOVE_KEEP) return do_keep(s, m, why, n);

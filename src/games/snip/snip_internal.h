@@ -64,9 +64,10 @@ struct snip_state {
     snip_tool prev[2];
     bool has_prev[2];
     long snips, resets, undos;
-    bool no_overlap; /* the last move failed only because the tools do not overlap */
-    bool grazed;     /* ... or because the snip took at most SNIP_MIN_CUT of area */
-    double graze_radius; /* then: about the radius of the largest disc in what it would take (rules.c) */
+    bool no_overlap; /* the last move failed only because the tools do not overlap, or took at most
+                        SNIP_MIN_CUT of area: then graze_radius is about the radius of the largest
+                        disc in what it would take (rules.c; 0 otherwise) */
+    double graze_radius;
 };
 
 /* rules.c */

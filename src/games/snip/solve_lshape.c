@@ -131,6 +131,16 @@ static int pvert_cmp(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* Twice T's signed area (positive when counter-clockwise). */
+static double tri_area2(const tri *T) {
+    return (T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]);
+}
+
+static void tri_box(const tri *T, double *x0, double *y0, double *x1, double *y1) {
+    *x0 = fmin(T->x[0], fmin(T->x[1], T->x[2])), *x1 = fmax(T->x[0], fmax(T->x[1], T->x[2]));
+    *y0 = fmin(T->y[0], fmin(T->y[1], T->y[2])), *y1 = fmax(T->y[0], fmax(T->y[1], T->y[2]));
+}
+
 static int tri_cmp(const void *a, const void *b) {
     const tri *s = a, *t = b;
     if (s->tiny != t->tiny) return t->tiny - s->tiny;
@@ -500,8 +510,8 @@ static GEOSGeometry *tri_geom(GEOSContextHandle_t ctx, const double *x, const do
  * delta across shared edges), with T's box grown by the margin m (delta,
  * or more on a retry: remove_triangle). Places tool 2 at (*sx, *sy). */
 static int carve_cutter(lctx *L, const tri *T, double m, double *sx_out, double *sy_out) {
-    double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
-    double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
+    double xmin, ymin, xmax, ymax;
+    tri_box(T, &xmin, &ymin, &xmax, &ymax);
     double d = LS_DELTA;
     double w = fmin(1.0, 1 - xmin + m), hgt = fmin(1.0, ymax + m);
     /* tool 2 goes to (1 - w, hgt - 1): its box B' = [0,w] x [1-hgt,1] lands on B */
@@ -560,7 +570,7 @@ static int carve_cutter(lctx *L, const tri *T, double m, double *sx_out, double 
     double tx0 = fmax(bx0, xmin - sx - m), ty0 = fmax(by0, ymin - sy - m);
     double tx1 = fmin(bx1, xmax - sx + m), ty1 = fmin(by1, ymax - sy + m);
     /* the triangle's orientation: outward normals */
-    double area2 = (T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]);
+    double area2 = tri_area2(T);
     for (int i = 0; i < 3 && !rc; i++) {
         int j = (i + 1) % 3;
         double ex = T->x[j] - T->x[i], ey = T->y[j] - T->y[i], el = hypot(ex, ey);
@@ -605,8 +615,8 @@ static const double carve_margins[] = {LS_DELTA, 4e-6, 3e-5, 2.5e-4};
 /* Removes the free triangle T from tool 1; *refused: the removal was refused
  * as a graze and left more than a sliver (thicker than 2 delta) of T. */
 static int remove_once(lctx *L, const tri *T, const GEOSGeometry *target, bool *refused) {
-    double xmin = fmin(T->x[0], fmin(T->x[1], T->x[2])), xmax = fmax(T->x[0], fmax(T->x[1], T->x[2]));
-    double ymin = fmin(T->y[0], fmin(T->y[1], T->y[2])), ymax = fmax(T->y[0], fmax(T->y[1], T->y[2]));
+    double xmin, ymin, xmax, ymax;
+    tri_box(T, &xmin, &ymin, &xmax, &ymax);
     double d = LS_DELTA, sx = 0, sy = 0;
     int nm = (int)(sizeof carve_margins / sizeof carve_margins[0]);
     for (int k = 0; k < nm; k++) {
@@ -648,7 +658,7 @@ static int remove_once(lctx *L, const tri *T, const GEOSGeometry *target, bool *
 static int remove_triangle(lctx *L, const tri *T, const GEOSGeometry *target) {
     bool refused = false;
     if (remove_once(L, T, target, &refused)) return -1;
-    double a = fabs((T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0])) / 2;
+    double a = fabs(tri_area2(T)) / 2;
     for (int v = 0; v < 3 && refused && a > 0; v++) {
         int i = (v + 1) % 3, j = (v + 2) % 3; /* the edge i -> j, opposite v */
         if (T->on_p[i]) continue;
@@ -700,7 +710,7 @@ static int region_triangles(GEOSContextHandle_t ctx, const GEOSGeometry *target,
         const GEOSCoordSequence *cs = GEOSGeom_getCoordSeq_r(ctx, GEOSGetExteriorRing_r(ctx, g));
         tri *T = &t[n];
         for (unsigned v = 0; v < 3; v++) GEOSCoordSeq_getXY_r(ctx, cs, v, &T->x[v], &T->y[v]);
-        double a2 = fabs((T->x[1] - T->x[0]) * (T->y[2] - T->y[0]) - (T->x[2] - T->x[0]) * (T->y[1] - T->y[0]));
+        double a2 = fabs(tri_area2(T));
         if (!(a2 > 1e-24)) continue;
         /* cross-triangles: every vertex on the outer L boundary (top or left) */
         double tol = 1e-12;
