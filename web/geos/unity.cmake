@@ -43,4 +43,16 @@ foreach(f ${_pl_geos_sources})
     set_source_files_properties(${CMAKE_SOURCE_DIR}/${f} PROPERTIES UNITY_GROUP ${d})
   endif()
 endforeach()
-cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL set_target_properties geos PROPERTIES UNITY_BUILD ON UNITY_BUILD_MODE GROUP)
+# A file's own configuration macros must not leak into the next file of its
+# unit: geomgraph/DirectedEdgeStar.cpp sets GEOS_DEBUG to 1 unless it is
+# defined, and every geomgraph file after it in the unit then printed its
+# debugging trace (the relate operations: 76% of a Snipperclips solve in the
+# browser was the page's console writing it; docs/benchmarks.md). Undefined
+# after each file, they are as in GEOS's own build, one file at a time.
+set(PL_GEOS_UNITY_UNDEF "")
+foreach(m GEOS_DEBUG JTS_DEBUG COMPUTE_Z USE_ELEVATION_MATRIX USE_INPUT_AVGZ GEOS_DEBUG_HEURISTICOVERLAY
+          GEOS_DEBUG_HEURISTICOVERLAY_PRINT_INVALID)
+  string(APPEND PL_GEOS_UNITY_UNDEF "#undef ${m}\n")
+endforeach()
+cmake_language(DEFER DIRECTORY ${CMAKE_SOURCE_DIR} CALL set_target_properties geos PROPERTIES UNITY_BUILD ON
+               UNITY_BUILD_MODE GROUP UNITY_BUILD_CODE_AFTER_INCLUDE "${PL_GEOS_UNITY_UNDEF}")
