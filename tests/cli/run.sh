@@ -16,19 +16,11 @@
 # UPDATE_GOLDEN=1 tests/cli/run.sh ... rewrites golden/*.out from the current
 # output; review the diff (git diff tests/cli/golden) before committing.
 set -u
-
-if [ $# -ne 3 ]; then
-    echo "usage: $0 PUZZLELAB SRCDIR JSON_MOVES" >&2
-    exit 2
-fi
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
-JM=$(realpath "$3")
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args cli "PL=PUZZLELAB SRC=SRCDIR JM=JSON_MOVES" "$@"
 CLI="$SRC/tests/cli"
 GOLD="$CLI/golden"
-# shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init cli
 cd "$CLI" || exit 2
 UPDATE=${UPDATE_GOLDEN:-}
 

@@ -20,13 +20,11 @@
 # example is then compiled and linked with them too (an instrumented library
 # needs the sanitizer runtimes in the program that links it).
 set -u
-BUILD=$(realpath "$1")
-SRC=$(realpath "$2")
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args install "BUILD=BUILDDIR SRC=SRCDIR CC [SANITIZER-FLAGS]" "$@"
 CC=$3
 SAN=${4:-}
-# shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init install
 
 PREFIX=$TMP/prefix
 LEVEL=$SRC/levels/clickomania/small.level

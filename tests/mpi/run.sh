@@ -16,13 +16,14 @@
 # 3, one error line for a bad option, and unknown with exit 3 under a time
 # limit.
 #
-#   tests/mpi/run.sh PUZZLELAB SRCDIR [MPIEXEC]
+#   tests/mpi/run.sh PUZZLELAB [SRCDIR] [MPIEXEC]   (by default this script's
+#   tree and mpirun)
 set -u
-PL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args mpi "PL=PUZZLELAB [SRC=SRCDIR] [MPIEXEC]" "$@"
+SRC=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 MPIEXEC=${3:-mpirun}
-source "$SRC/tests/lib.sh"
-pl_test_init mpi
 mkdir -p "$TMP/bin"
 ln -s "$PL" "$TMP/bin/puzzlelab"
 export PATH="$TMP/bin:$PATH"

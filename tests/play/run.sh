@@ -13,12 +13,10 @@
 #
 # usage: tests/play/run.sh PUZZLELAB SRCDIR
 set -u
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
-DRIVER="$SRC/tests/play_driver.py"
 # shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init play
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args play "PL=PUZZLELAB SRC=SRCDIR" "$@"
+DRIVER="$SRC/tests/play_driver.py"
 
 # play NAME GAME LEVEL [PLAY-OPTIONS...] -- KEYS...: runs play with -o NAME.moves
 play() {

@@ -9,16 +9,9 @@
 #
 # usage: tests/provenance/run.sh PUZZLELAB SRCDIR
 set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PUZZLELAB SRCDIR" >&2
-    exit 2
-fi
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
 # shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init provenance
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args provenance "PL=PUZZLELAB SRC=SRCDIR" "$@"
 cd "$TMP" || exit 2
 
 # check GAME ARGS...: generate, extract the first line's command, run it

@@ -6,16 +6,9 @@
 #
 # usage: tests/reliability/run.sh PUZZLELAB SRCDIR
 set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PUZZLELAB SRCDIR" >&2
-    exit 2
-fi
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
 # shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init reliability
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args reliability "PL=PUZZLELAB SRC=SRCDIR" "$@"
 cd "$TMP" || exit 2
 
 # expect_rc WHAT WANT CMD...: runs CMD (stdout to out, stderr to err) and

@@ -10,11 +10,9 @@
 #
 # usage: tests/render/run.sh PUZZLELAB SRCDIR
 set -u
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
 # shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init render
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args render "PL=PUZZLELAB SRC=SRCDIR" "$@"
 
 # check_png FILE: signature and a non-empty IHDR; prints "W H"
 png_size() {

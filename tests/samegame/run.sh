@@ -8,16 +8,9 @@
 #
 # usage: tests/samegame/run.sh PUZZLELAB SRCDIR
 set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 PUZZLELAB SRCDIR" >&2
-    exit 2
-fi
-PL=$(realpath "$1")
-SRC=$(realpath "$2")
 # shellcheck source=tests/lib.sh
-source "$SRC/tests/lib.sh"
-pl_test_init samegame
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args samegame "PL=PUZZLELAB SRC=SRCDIR" "$@"
 DIR=$SRC/levels/clickomania/samegame
 
 total=0

@@ -12,12 +12,12 @@
 # series' drawn line through exactly those points. No wall-clock
 # assertions.
 #
-#   tests/sweep/run.sh PUZZLELAB SRCDIR
+#   tests/sweep/run.sh PUZZLELAB [SRCDIR]   (SRCDIR: by default this script's tree)
 set -u
-PL=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-SRC=${2:-$(cd "$(dirname "$0")/../.." && pwd)}
-source "$SRC/tests/lib.sh"
-pl_test_init sweep
+# shellcheck source=tests/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+pl_test_args sweep "PL=PUZZLELAB [SRC=SRCDIR]" "$@"
+SRC=${SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 # the records' command lines say `puzzlelab`: this build's
 mkdir -p "$TMP/bin"
 ln -s "$PL" "$TMP/bin/puzzlelab"
