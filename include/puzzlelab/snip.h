@@ -152,6 +152,9 @@ long snip_state_undos(const snip_state *s);
 /* Connected model: the tool whose last snip split it and awaits `keep` (1 or
  * 2), or 0. */
 int snip_state_pending(const snip_state *s);
+/* For tests: how many quadtree leaves (cells, empty ones included) the rules
+ * keep tool `tool` (1 or 2) in. */
+int snip_state_leaves(const snip_state *s, int tool);
 /* The pieces of a tool (after a split awaiting keep: all of them), in the
  * tool's own frame. For drawing and tests. */
 int snip_state_polygons(const snip_state *s, int tool, snip_polys *out);

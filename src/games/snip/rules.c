@@ -549,6 +549,9 @@ long snip_state_resets(const snip_state *s) {
 long snip_state_undos(const snip_state *s) {
     return s->undos;
 }
+int snip_state_leaves(const snip_state *s, int tool) {
+    return s->tool[tool - 1].n;
+}
 int snip_state_pending(const snip_state *s) {
     return s->pending;
 }
@@ -1125,6 +1128,77 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
  * exact offsets, so the test never accepts more than it should. The number
  * reported as the Hausdorff distance is GEOS's discrete estimate (vertices and
  * segment points), for information. */
+/* Is t covered by the tool's buffer by tol (GEOS's, 8 segments a quarter
+ * circle)? Asked cell by cell of the tool's quadtree instead of of the whole
+ * tool: the part of t in a cell C is covered by the buffer of the tool iff
+ * it is covered by the buffer of the tool's part within C grown by 2 tol
+ * (every point of the tool within tol of C lies there, and what the clip adds
+ * lies 2 tol from C, its buffer tol from C), and the cells tile the unit
+ * square. GEOS's buffer of a whole Theorem 5 tool (a million coordinates at
+ * n = 1000) spent most of its time in a hash of its edges whose collisions
+ * make it about quadratic (docs/benchmarks.md); a cell holds at most a leaf's
+ * worth. 1 covered, 0 not, -1 when the cells do not tile the unit square or
+ * t is not inside it (then ask of the whole tool), 2 on a GEOS error. */
+static int covered_by_buffer_cells(GEOSContextHandle_t ctx, const snip_tool *tl, const GEOSGeometry *t, double tol) {
+    snip_box et;
+    double cells = 0;
+    for (int i = 0; i < tl->n; i++) cells += (tl->leaf[i].cell.x1 - tl->leaf[i].cell.x0) * (tl->leaf[i].cell.y1 - tl->leaf[i].cell.y0);
+    if (GEOSisEmpty_r(ctx, t) == 1) return 1;
+    if (!envelope(ctx, t, &et)) return 2;
+    if (fabs(cells - 1) > 1e-12 || et.x0 < 0 || et.y0 < 0 || et.x1 > 1 || et.y1 > 1) return -1;
+    GEOSGeometry **parts = pl_xcalloc((size_t)tl->n + 1, sizeof *parts);
+    int r = 1;
+    for (int i = 0; i < tl->n && r == 1; i++) {
+        snip_box c = tl->leaf[i].cell;
+        if (!boxes_meet(&c, &et)) continue;
+        /* t's part in the cell: its lines and points on the cell's sides
+         * belong to a polygon of t in a neighbouring cell, asked there */
+        GEOSGeometry *tc = GEOSClipByRect_r(ctx, t, c.x0, c.y0, c.x1, c.y1);
+        tc = tc ? polygonal_part(ctx, tc) : NULL;
+        if (!tc) {
+            r = 2;
+            break;
+        }
+        if (GEOSisEmpty_r(ctx, tc) == 1) {
+            GEOSGeom_destroy_r(ctx, tc);
+            continue;
+        }
+        snip_box g = {c.x0 - 2 * tol, c.y0 - 2 * tol, c.x1 + 2 * tol, c.y1 + 2 * tol};
+        int k = 0;
+        for (int j = 0; j < tl->n && r == 1; j++) {
+            const snip_leaf *lf = &tl->leaf[j];
+            if (!lf->g || !boxes_meet(&lf->env, &g)) continue;
+            GEOSGeometry *p = GEOSClipByRect_r(ctx, lf->g, g.x0, g.y0, g.x1, g.y1);
+            p = p ? polygonal_part(ctx, p) : NULL;
+            if (!p)
+                r = 2;
+            else if (GEOSisEmpty_r(ctx, p) == 1)
+                GEOSGeom_destroy_r(ctx, p);
+            else
+                parts[k++] = p;
+        }
+        if (r == 1 && k == 0) r = 0; /* nothing of the tool near a part of t */
+        if (r == 1) {
+            GEOSGeometry *near = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
+            GEOSGeometry *buf = near ? GEOSBuffer_r(ctx, near, tol, 8) : NULL;
+            char in = buf ? GEOSCoveredBy_r(ctx, tc, buf) : 2;
+            r = in == 1 ? 1 : in == 0 ? 0 : 2;
+            if (buf) GEOSGeom_destroy_r(ctx, buf);
+            if (near)
+                GEOSGeom_destroy_r(ctx, near); /* the parts with it */
+            else
+                for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, parts[j]);
+        } else
+            for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, parts[j]);
+        GEOSGeom_destroy_r(ctx, tc);
+    }
+    free(parts);
+    return r;
+}
+
+static bool geom_matches(const snip_level *lv, const GEOSGeometry *shape, const snip_tool *cells, int tool, double tol,
+                         double *symdiff_area, double *hausdorff, char *why, size_t n);
+
 bool snip_state_matches(const snip_state *s, double tol, double *symdiff_area, double *hausdorff, char *why, size_t n) {
     return snip_state_matches_tool(s, 1, tol, symdiff_area, hausdorff, why, n);
 }
@@ -1143,11 +1217,19 @@ bool snip_state_matches_tool(const snip_state *s, int tool, double tol, double *
         *hausdorff = 0;
         return true;
     }
-    return snip_geom_matches(s->l, snip_state_tool(s, tool), tool, tol, symdiff_area, hausdorff, why, n);
+    const snip_tool *tl = &s->tool[tool - 1];
+    return geom_matches(s->l, snip_state_tool(s, tool), tl->n > 1 ? tl : NULL, tool, tol, symdiff_area, hausdorff, why,
+                        n);
 }
 
 bool snip_geom_matches(const snip_level *lv, const GEOSGeometry *shape, int tool, double tol, double *symdiff_area,
                        double *hausdorff, char *why, size_t n) {
+    return geom_matches(lv, shape, NULL, tool, tol, symdiff_area, hausdorff, why, n);
+}
+
+/* shape is the tool; cells, when not NULL, its quadtree (the same shape). */
+static bool geom_matches(const snip_level *lv, const GEOSGeometry *shape, const snip_tool *cells, int tool, double tol,
+                         double *symdiff_area, double *hausdorff, char *why, size_t n) {
     snip_level *l = (snip_level *)lv;
     GEOSContextHandle_t ctx = l->ctx;
     *symdiff_area = NAN;
@@ -1174,12 +1256,16 @@ bool snip_geom_matches(const snip_level *lv, const GEOSGeometry *shape, int tool
         snprintf(why, n, "tool %d is empty", tool);
         goto done;
     }
-    GEOSGeometry *ga = GEOSBuffer_r(ctx, a, tol, 8), *gt = GEOSBuffer_r(ctx, t, tol, 8);
-    char in1 = ga && gt ? GEOSCoveredBy_r(ctx, a, gt) : 2;
-    char in2 = ga && gt ? GEOSCoveredBy_r(ctx, t, ga) : 2;
-    if (ga) GEOSGeom_destroy_r(ctx, ga);
+    GEOSGeometry *gt = GEOSBuffer_r(ctx, t, tol, 8);
+    char in1 = gt ? GEOSCoveredBy_r(ctx, a, gt) : 2;
+    int in2 = cells && in1 == 1 ? covered_by_buffer_cells(ctx, cells, t, tol) : -1;
+    if (in2 == -1 && in1 == 1) {
+        GEOSGeometry *ga = GEOSBuffer_r(ctx, a, tol, 8);
+        in2 = ga ? GEOSCoveredBy_r(ctx, t, ga) : 2;
+        if (ga) GEOSGeom_destroy_r(ctx, ga);
+    }
     if (gt) GEOSGeom_destroy_r(ctx, gt);
-    if (in1 == 2 || in2 == 2)
+    if (in1 == 2 || (in1 == 1 && in2 == 2))
         snprintf(why, n, "geometry error comparing tool %d with %s: %s", tool, its, l->geos_msg);
     else if (!in1)
         snprintf(why, n, "tool %d reaches farther than %.3g from %s (Hausdorff distance > tolerance)", tool, tol, its);
