@@ -173,6 +173,14 @@ static GEOSGeometry *polygonal_part(GEOSContextHandle_t ctx, GEOSGeometry *g) {
     return r;
 }
 
+/* The polygons of g inside the box [x0,x1] x [y0,y1] (GEOS's rectangle
+ * clip: vertices inside kept as they are), or NULL on a GEOS failure. */
+static GEOSGeometry *clip_polygons(GEOSContextHandle_t ctx, const GEOSGeometry *g, double x0, double y0, double x1,
+                                   double y1) {
+    GEOSGeometry *c = GEOSClipByRect_r(ctx, g, x0, y0, x1, y1);
+    return c ? polygonal_part(ctx, c) : NULL;
+}
+
 /* ---------- tools as quadtrees ----------
  * A tool whose leaf passes SNIP_LEAF_MAX
  * coordinates is split in four (the cell's quarters, GEOS intersection on the
@@ -685,9 +693,7 @@ static GEOSGeometry *clip_to(const snip_level *l, const GEOSGeometry *g, const s
     GEOSContextHandle_t ctx = l->ctx;
     if (l->clip_min < 0 || GEOSGetNumCoordinates_r(ctx, g) <= l->clip_min) return NULL;
     double m = SNIP_CLIP_MARGIN;
-    GEOSGeometry *c = GEOSClipByRect_r(ctx, g, b->x0 - m, b->y0 - m, b->x1 + m, b->y1 + m);
-    if (!c) return NULL;
-    return polygonal_part(ctx, c);
+    return clip_polygons(ctx, g, b->x0 - m, b->y0 - m, b->x1 + m, b->y1 + m);
 }
 
 /* Where a placed part b (of box eb) can take anything from a: the box of a's
@@ -797,9 +803,7 @@ static int placed_parts(const snip_level *l, const snip_tool *A, long acoords, c
             motion inv = {m->c, -m->s, -(m->c * m->tx + m->s * m->ty), m->s * m->tx - m->c * m->ty};
             snip_box qb = moved_box(&inv, &q);
             double g = 2 * SNIP_CLIP_MARGIN;
-            pre = GEOSClipByRect_r(ctx, lf->g, qb.x0 - g, qb.y0 - g, qb.x1 + g, qb.y1 + g);
-            if (!pre) goto fail;
-            pre = polygonal_part(ctx, pre);
+            pre = clip_polygons(ctx, lf->g, qb.x0 - g, qb.y0 - g, qb.x1 + g, qb.y1 + g);
             if (!pre) goto fail;
             if (GEOSisEmpty_r(ctx, pre) == 1) {
                 GEOSGeom_destroy_r(ctx, pre);
@@ -1142,7 +1146,8 @@ int snip_state_apply(snip_state *s, const snip_move *m, char *why, size_t n) {
 static int covered_by_buffer_cells(GEOSContextHandle_t ctx, const snip_tool *tl, const GEOSGeometry *t, double tol) {
     snip_box et;
     double cells = 0;
-    for (int i = 0; i < tl->n; i++) cells += (tl->leaf[i].cell.x1 - tl->leaf[i].cell.x0) * (tl->leaf[i].cell.y1 - tl->leaf[i].cell.y0);
+    for (int i = 0; i < tl->n; i++)
+        cells += (tl->leaf[i].cell.x1 - tl->leaf[i].cell.x0) * (tl->leaf[i].cell.y1 - tl->leaf[i].cell.y0);
     if (GEOSisEmpty_r(ctx, t) == 1) return 1;
     if (!envelope(ctx, t, &et)) return 2;
     if (fabs(cells - 1) > 1e-12 || et.x0 < 0 || et.y0 < 0 || et.x1 > 1 || et.y1 > 1) return -1;
@@ -1153,8 +1158,7 @@ static int covered_by_buffer_cells(GEOSContextHandle_t ctx, const snip_tool *tl,
         if (!boxes_meet(&c, &et)) continue;
         /* t's part in the cell: its lines and points on the cell's sides
          * belong to a polygon of t in a neighbouring cell, asked there */
-        GEOSGeometry *tc = GEOSClipByRect_r(ctx, t, c.x0, c.y0, c.x1, c.y1);
-        tc = tc ? polygonal_part(ctx, tc) : NULL;
+        GEOSGeometry *tc = clip_polygons(ctx, t, c.x0, c.y0, c.x1, c.y1);
         if (!tc) {
             r = 2;
             break;
@@ -1168,8 +1172,7 @@ static int covered_by_buffer_cells(GEOSContextHandle_t ctx, const snip_tool *tl,
         for (int j = 0; j < tl->n && r == 1; j++) {
             const snip_leaf *lf = &tl->leaf[j];
             if (!lf->g || !boxes_meet(&lf->env, &g)) continue;
-            GEOSGeometry *p = GEOSClipByRect_r(ctx, lf->g, g.x0, g.y0, g.x1, g.y1);
-            p = p ? polygonal_part(ctx, p) : NULL;
+            GEOSGeometry *p = clip_polygons(ctx, lf->g, g.x0, g.y0, g.x1, g.y1);
             if (!p)
                 r = 2;
             else if (GEOSisEmpty_r(ctx, p) == 1)
@@ -1178,18 +1181,18 @@ static int covered_by_buffer_cells(GEOSContextHandle_t ctx, const snip_tool *tl,
                 parts[k++] = p;
         }
         if (r == 1 && k == 0) r = 0; /* nothing of the tool near a part of t */
-        if (r == 1) {
-            GEOSGeometry *near = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k);
-            GEOSGeometry *buf = near ? GEOSBuffer_r(ctx, near, tol, 8) : NULL;
+        GEOSGeometry *near =
+            r == 1 ? GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, parts, (unsigned)k) : NULL;
+        if (near) {
+            GEOSGeometry *buf = GEOSBuffer_r(ctx, near, tol, 8);
             char in = buf ? GEOSCoveredBy_r(ctx, tc, buf) : 2;
             r = in == 1 ? 1 : in == 0 ? 0 : 2;
             if (buf) GEOSGeom_destroy_r(ctx, buf);
-            if (near)
-                GEOSGeom_destroy_r(ctx, near); /* the parts with it */
-            else
-                for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, parts[j]);
-        } else
+            GEOSGeom_destroy_r(ctx, near); /* the parts with it */
+        } else {
+            if (r == 1) r = 2;
             for (int j = 0; j < k; j++) GEOSGeom_destroy_r(ctx, parts[j]);
+        }
         GEOSGeom_destroy_r(ctx, tc);
     }
     free(parts);
