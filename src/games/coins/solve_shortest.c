@@ -160,6 +160,158 @@ static int lower_bound(const geom *g, bits C, bits G) {
     return h + (extra > most ? extra : most);
 }
 
+/* ---------- the region bounds: additive pattern databases ----------
+ *
+ * The box is cut into regions of at most PDB_CELLS cells; a region's table
+ * is indexed by the region's part of a state. Forward (bounding moves from C
+ * to the target G): charge every move to the region of its destination y.
+ * Seen from a region R, a real move is then one of: a coin leaves R (free), a
+ * coin arrives in R or moves inside R (cost 1: y must have two coins adjacent,
+ * those of R known, those outside R counted as present when they are cells of
+ * the board: opt(y)), or nothing happens in R (free). So the region's part of
+ * a solution is a path of the relaxed game "remove a coin: free; add a coin
+ * on a cell with two coins adjacent, R's part having fewer than n coins:
+ * 1" from C's part to G's part, and fwd[R](C and R), its length in the
+ * relaxed game, is a lower bound on the moves that land in R. A move lands in
+ * one region, so the sum over the regions is a lower bound on the moves from
+ * C to G (the additive pattern databases of Felner, Korf and Hanan 2004, over
+ * a partition of the moves rather than of the pieces). The backward side
+ * bounds the moves from A to C the same way in the reversed game (a coin with
+ * two coins adjacent goes anywhere): charged to the cell it leaves, the
+ * relaxed game is "add a coin: free; remove a coin with two coins adjacent:
+ * 1", and bwd[R] is the distance in it to A's part. An infinite entry says
+ * the state lies on no solution at all (it is dropped, not cut by the
+ * bound). Two partitions (the box's cells in layout-row order and in
+ * layout-column order, cut into consecutive runs) give two bounds; the larger
+ * is used, with the fill and level bounds above. Each table comes from a 0-1
+ * breadth-first search backward from the goal's part: O(2^k k) time and 2^k
+ * bytes for a region of k cells. */
+#define PDB_CELLS 23
+#define PDB_INF 0xFFu
+#define PDB_REGIONS 3
+#define PDB_ROWS 64
+
+typedef struct region {
+    int nrows, k;
+    uint8_t shift[PDB_ROWS], off[PDB_ROWS];
+    bits mask[PDB_ROWS];
+    uint8_t *fwd, *bwd;
+} region;
+
+typedef struct partition {
+    int n;
+    region r[PDB_REGIONS];
+} partition;
+
+static inline uint32_t region_index(const region *r, bits x) {
+    uint32_t i = 0;
+    for (int j = 0; j < r->nrows; j++) i |= (uint32_t)((x >> r->shift[j]) & r->mask[j]) << r->off[j];
+    return i;
+}
+
+/* The sum over a partition's regions of one direction's tables; PDB_INF when
+ * one is infinite. */
+static inline int partition_bound(const partition *p, bits x, bool backward) {
+    int h = 0;
+    for (int j = 0; j < p->n; j++) {
+        const region *r = &p->r[j];
+        unsigned v = (backward ? r->bwd : r->fwd)[region_index(r, x)];
+        if (v == PDB_INF) return PDB_INF;
+        h += (int)v;
+    }
+    return h;
+}
+
+typedef struct u32vec {
+    uint32_t *v;
+    size_t n, cap;
+} u32vec;
+
+static void u32_push(u32vec *v, uint32_t x) {
+    if (v->n == v->cap) {
+        v->cap = v->cap ? 2 * v->cap : 4096;
+        v->v = pl_xrealloc(v->v, v->cap * sizeof *v->v);
+    }
+    v->v[v->n++] = x;
+}
+
+/* One table by 0-1 BFS backward from goal (a region index). nbm[j]: j's
+ * neighbours in the region (index bits); opt[j]: its board neighbours outside;
+ * usable: index bits that are cells of the board. backward == false: the
+ * relaxed forward game (free removals, supported additions); true: the
+ * relaxed reversed game (free additions, supported removals). False when the
+ * limits stop it. */
+static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *opt, uint32_t usable, uint32_t goal,
+                         int n, bool backward, pl_limits *lim) {
+    memset(d, PDB_INF, (size_t)1 << k);
+    u32vec cur = {0}, next = {0};
+    d[goal] = 0;
+    u32_push(&cur, goal);
+    bool ok = true;
+    for (unsigned level = 0; cur.n && ok; level++) {
+        for (size_t i = 0; i < cur.n; i++) {
+            if ((i & 1023) == 0 && !pl_limits_poll(lim)) {
+                ok = false;
+                break;
+            }
+            uint32_t T = cur.v[i];
+            if (d[T] != level) continue; /* reached at a lower level since */
+            int pc = popc(T);
+            if (!backward) {
+                /* S = T + x removes x for free; S = T - y adds y, supported by S */
+                if (pc < n)
+                    for (uint32_t xs = usable & ~T; xs; xs &= xs - 1) {
+                        uint32_t U = T | (xs & -xs);
+                        if (d[U] > level) {
+                            d[U] = (uint8_t)level;
+                            u32_push(&cur, U);
+                        }
+                    }
+                for (uint32_t ys = T; ys; ys &= ys - 1) {
+                    int y = __builtin_ctz(ys);
+                    if (popc(T & nbm[y]) + opt[y] < 2) continue;
+                    uint32_t U = T & ~(1u << y);
+                    if (d[U] > level + 1) {
+                        d[U] = (uint8_t)(level + 1);
+                        u32_push(&next, U);
+                    }
+                }
+            } else {
+                /* S = T - x adds x for free; S = T + y removes y, supported in T */
+                for (uint32_t xs = T; xs; xs &= xs - 1) {
+                    uint32_t U = T & ~(xs & -xs);
+                    if (d[U] > level) {
+                        d[U] = (uint8_t)level;
+                        u32_push(&cur, U);
+                    }
+                }
+                if (pc < n)
+                    for (uint32_t ys = usable & ~T; ys; ys &= ys - 1) {
+                        int y = __builtin_ctz(ys);
+                        if (popc(T & nbm[y]) + opt[y] < 2) continue;
+                        uint32_t U = T | (1u << y);
+                        if (d[U] > level + 1) {
+                            d[U] = (uint8_t)(level + 1);
+                            u32_push(&next, U);
+                        }
+                    }
+            }
+        }
+        u32vec t = cur;
+        cur = next;
+        next = t;
+        next.n = 0;
+        if (level + 2 >= PDB_INF) { /* deeper than a byte holds: a bound, not infinite */
+            for (size_t i = 0; i < (size_t)1 << k; i++)
+                if (d[i] == PDB_INF) d[i] = PDB_INF - 1;
+            break;
+        }
+    }
+    free(cur.v);
+    free(next.v);
+    return ok;
+}
+
 /* ---------- the tables: state | depth << 56, 0 empty ---------- */
 typedef struct table {
     bits *slot;
@@ -201,6 +353,8 @@ typedef struct search {
     bits levels_ge[64]; /* cells whose level in A's closure is at least k */
     int nlevels;
     int L;
+    partition part[2]; /* the region bounds (none when nparts is 0) */
+    int nparts;
     bool cut[2]; /* the bound cut a child on this side in this round */
     table t[2];
     vec front[2], next;
@@ -329,6 +483,105 @@ static int level_from_A(const search *s, bits y) {
     return k;
 }
 
+/* ---------- the region bounds: setup ---------- */
+/* The regions of one partition: the box's cells in layout-row order (or
+ * layout-column order), cut into runs of at most PDB_CELLS (two at least);
+ * each run meets every layout row in an interval. 1 built, 0 skipped (too
+ * many regions, or the memory cap), -1 stopped by a limit. */
+static int partition_setup(search *s, partition *p, bool by_column) {
+    const geom *g = &s->g;
+    int R = g->transposed ? g->w : g->h, W = g->S - 1, total = R * W;
+    int n = (total + PDB_CELLS - 1) / PDB_CELLS;
+    if (n < 2) n = 2;
+    if (n > PDB_REGIONS || total < 4 || R > PDB_ROWS) return 0;
+    size_t need = 0;
+    for (int j = 0; j < n; j++) need += (size_t)2 << (total * (j + 1) / n - total * j / n);
+    if (s->mem_used + need > s->mem_cap) return 0;
+    memset(p, 0, sizeof *p);
+    for (int j = 0; j < n; j++) {
+        int lo = total * j / n, hi = total * (j + 1) / n;
+        region *r = &p->r[j];
+        int pos[PDB_CELLS];
+        for (int a = 0; a < R; a++) {
+            int b0 = -1, b1 = -1;
+            for (int b = 0; b < W; b++) {
+                int t = by_column ? b * R + a : a * W + b;
+                if (t >= lo && t < hi) {
+                    if (b0 < 0) b0 = b;
+                    b1 = b + 1;
+                }
+            }
+            if (b0 < 0) continue;
+            r->shift[r->nrows] = (uint8_t)(a * g->S + b0);
+            r->mask[r->nrows] = (1ull << (b1 - b0)) - 1;
+            r->off[r->nrows] = (uint8_t)r->k;
+            for (int b = b0; b < b1; b++) pos[r->k++] = a * g->S + b;
+            r->nrows++;
+        }
+        uint32_t nbm[PDB_CELLS], usable = 0;
+        uint8_t opt[PDB_CELLS];
+        bits in_region = 0;
+        for (int i = 0; i < r->k; i++) in_region |= 1ull << pos[i];
+        for (int i = 0; i < r->k; i++) {
+            bits nb = g->nbr[pos[i]];
+            if (g->board >> pos[i] & 1) usable |= 1u << i;
+            nbm[i] = region_index(r, nb & in_region);
+            opt[i] = (uint8_t)popc(nb & ~in_region);
+        }
+        size_t size = (size_t)1 << r->k;
+        r->fwd = pl_xmalloc(size);
+        r->bwd = pl_xmalloc(size);
+        p->n = j + 1;
+        s->mem_used += 2 * size;
+        if (s->mem_used > s->peak) s->peak = s->mem_used;
+        int nc = popc(s->A);
+        if (!region_table(r->fwd, r->k, nbm, opt, usable, region_index(r, s->place[0]), nc, false, s->lim) ||
+            !region_table(r->bwd, r->k, nbm, opt, usable, region_index(r, s->A), nc, true, s->lim))
+            return -1;
+        /* several placements (target up to translation or rotation): the
+         * forward bound is the least over them */
+        if (s->nplace > 1) {
+            uint8_t *t = pl_xmalloc(size);
+            for (int q = 1; q < s->nplace; q++) {
+                if (!region_table(t, r->k, nbm, opt, usable, region_index(r, s->place[q]), nc, false, s->lim)) {
+                    free(t);
+                    return -1;
+                }
+                for (size_t i = 0; i < size; i++)
+                    if (t[i] < r->fwd[i]) r->fwd[i] = t[i];
+            }
+            free(t);
+        }
+    }
+    return 1;
+}
+
+static void partitions_free(search *s) {
+    for (int q = 0; q < 2; q++)
+        for (int j = 0; j < s->part[q].n; j++) {
+            region *r = &s->part[q].r[j];
+            s->mem_used -= (size_t)2 << r->k;
+            free(r->fwd);
+            free(r->bwd);
+            r->fwd = r->bwd = NULL;
+        }
+    s->part[0].n = s->part[1].n = 0;
+    s->nparts = 0;
+}
+
+/* The region bound of a state: forward (side 0) on the moves to the target,
+ * backward on the moves from A; the larger over the partitions; PDB_INF when
+ * the state lies on no solution. */
+static inline int region_bound(const search *s, int side, bits x) {
+    int best = 0;
+    for (int q = 0; q < s->nparts; q++) {
+        int h = partition_bound(&s->part[q], x, side == 1);
+        if (h == (int)PDB_INF) return PDB_INF;
+        if (h > best) best = h;
+    }
+    return best;
+}
+
 /* ---------- one layer ---------- */
 typedef struct meeting {
     bool found;
@@ -376,6 +629,14 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
                 bits y = ds & -ds;
                 bits child = C ^ x ^ y;
                 if (!colours_ok(s, side, child)) continue;
+                if (s->nparts) {
+                    int hr = region_bound(s, side, child);
+                    if (hr == (int)PDB_INF) continue; /* on no solution */
+                    if (hr > room) {
+                        s->cut[side] = true;
+                        continue;
+                    }
+                }
                 if (bound_to_goal(s, side, child) > room || (side == 1 && level_from_A(s, child) > room)) {
                     s->cut[side] = true;
                     continue;
@@ -630,9 +891,32 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             x = y;
         }
     }
+    if (!m.found && !(req->opts && pl_opts_has(req->opts, "no-region-bound"))) {
+        for (int q = 0; q < 2; q++) {
+            int rc = partition_setup(s, &s->part[s->nparts], q == 1);
+            if (rc < 0) {
+                out->status = PL_UNKNOWN;
+                out->limit_hit = s->lim->hit;
+                snprintf(out->note, sizeof out->note, "stopped while building the region bounds");
+                goto done;
+            }
+            if (rc > 0) s->nparts++;
+        }
+    }
     s->L = bound_to_goal(s, 0, s->A);
     int lev0 = level_of_target(s, s->A);
     if (lev0 > s->L) s->L = lev0;
+    if (!m.found && s->nparts) {
+        int hr = region_bound(s, 0, s->A);
+        if (hr == (int)PDB_INF) {
+            out->status = PL_UNSOLVABLE;
+            snprintf(out->note, sizeof out->note,
+                     "the region bound: some region cannot be turned into its part of the target even when every "
+                     "cell outside it holds a coin");
+            goto done;
+        }
+        if (hr > s->L) s->L = hr;
+    }
     /* --no-bound: one round, nothing cut (settles unsolvable levels without
      * the restarts) */
     bool unbounded = req->opts && pl_opts_has(req->opts, "no-bound");
@@ -720,6 +1004,7 @@ done : {
     out->nodes = s->lim->nodes;
     out->peak_memory = s->peak;
     free_all(s);
+    partitions_free(s);
     free(bt);
     free(s->place);
     free(s);
