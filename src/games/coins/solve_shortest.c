@@ -222,93 +222,129 @@ static inline int partition_bound(const partition *p, bits x, bool backward) {
     return h;
 }
 
-typedef struct u32vec {
-    uint32_t *v;
-    size_t n, cap;
-} u32vec;
+/* The positions p of a word (index bits 0-5 of a state) with bit b set. */
+static const bits BIT_SET[6] = {0xAAAAAAAAAAAAAAAAull, 0xCCCCCCCCCCCCCCCCull, 0xF0F0F0F0F0F0F0F0ull,
+                                0xFF00FF00FF00FF00ull, 0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
 
-static void u32_push(u32vec *v, uint32_t x) {
-    if (v->n == v->cap) {
-        v->cap = v->cap ? 2 * v->cap : 4096;
-        v->v = pl_xrealloc(v->v, v->cap * sizeof *v->v);
-    }
-    v->v[v->n++] = x;
+/* The positions p of a word with popc(p & m) == j. */
+static bits low_count_mask(unsigned m, int j) {
+    bits r = 0;
+    for (unsigned p = 0; p < 64; p++)
+        if (popc(p & m) == j) r |= 1ull << p;
+    return r;
 }
 
-/* One table by 0-1 BFS backward from goal (a region index). nbm[j]: j's
- * neighbours in the region (index bits); opt[j]: its board neighbours outside;
- * usable: index bits that are cells of the board. backward == false: the
- * relaxed forward game (free removals, supported additions); true: the
- * relaxed reversed game (free additions, supported removals). False when the
- * limits stop it. */
-static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *opt, uint32_t usable, uint32_t goal,
-                         int n, bool backward, pl_limits *lim) {
-    memset(d, PDB_INF, (size_t)1 << k);
-    u32vec cur = {0}, next = {0};
-    d[goal] = 0;
-    u32_push(&cur, goal);
-    bool ok = true;
-    for (unsigned level = 0; cur.n && ok; level++) {
-        for (size_t i = 0; i < cur.n; i++) {
-            if ((i & 1023) == 0 && !pl_limits_poll(lim)) {
-                ok = false;
-                break;
-            }
-            uint32_t T = cur.v[i];
-            if (d[T] != level) continue; /* reached at a lower level since */
-            int pc = popc(T);
-            if (!backward) {
-                /* S = T + x removes x for free; S = T - y adds y, supported by S */
-                if (pc < n)
-                    for (uint32_t xs = usable & ~T; xs; xs &= xs - 1) {
-                        uint32_t U = T | (xs & -xs);
-                        if (d[U] > level) {
-                            d[U] = (uint8_t)level;
-                            u32_push(&cur, U);
-                        }
-                    }
-                for (uint32_t ys = T; ys; ys &= ys - 1) {
-                    int y = __builtin_ctz(ys);
-                    if (popc(T & nbm[y]) + opt[y] < 2) continue;
-                    uint32_t U = T & ~(1u << y);
-                    if (d[U] > level + 1) {
-                        d[U] = (uint8_t)(level + 1);
-                        u32_push(&next, U);
-                    }
-                }
-            } else {
-                /* S = T - x adds x for free; S = T + y removes y, supported in T */
-                for (uint32_t xs = T; xs; xs &= xs - 1) {
-                    uint32_t U = T & ~(xs & -xs);
-                    if (d[U] > level) {
-                        d[U] = (uint8_t)level;
-                        u32_push(&cur, U);
-                    }
-                }
-                if (pc < n)
-                    for (uint32_t ys = usable & ~T; ys; ys &= ys - 1) {
-                        int y = __builtin_ctz(ys);
-                        if (popc(T & nbm[y]) + opt[y] < 2) continue;
-                        uint32_t U = T | (1u << y);
-                        if (d[U] > level + 1) {
-                            d[U] = (uint8_t)(level + 1);
-                            u32_push(&next, U);
-                        }
-                    }
+/* Closes a set of states (a bitset, nw words) under adding a coin on a cell
+ * of `cells` (up) or under removing any coin (down). */
+static void close_set(bits *z, size_t nw, int k, uint32_t cells, bool up) {
+    for (int b = 0; b < k; b++) {
+        if (up && !(cells >> b & 1)) continue;
+        if (b < 6) {
+            int sh = 1 << b;
+            for (size_t i = 0; i < nw; i++)
+                z[i] |= up ? (z[i] & ~BIT_SET[b]) << sh : (z[i] & BIT_SET[b]) >> sh;
+        } else {
+            size_t stride = (size_t)1 << (b - 6);
+            for (size_t base = 0; base < nw; base += 2 * stride) {
+                bits *lo = z + base, *hi = z + base + stride;
+                if (up)
+                    for (size_t j = 0; j < stride; j++) hi[j] |= lo[j];
+                else
+                    for (size_t j = 0; j < stride; j++) lo[j] |= hi[j];
             }
         }
-        u32vec t = cur;
-        cur = next;
-        next = t;
-        next.n = 0;
+    }
+}
+
+/* One table, level by level over bitsets of the region's states. nbm[j]: j's
+ * neighbours in the region (index bits); opt[j]: its board neighbours outside;
+ * usable: index bits that are cells of the board. backward == false: the
+ * relaxed forward game (free removals, supported additions): Z_0 is the
+ * states above the goal (with at most n coins), Z_k+1 adds every T - y for T
+ * in Z_k and y supported in T - y, closed upward. backward == true: the
+ * relaxed reversed game (free additions, supported removals): Z_0 is the
+ * states below the goal, Z_k+1 adds every T + y (y supported in T, T with
+ * fewer than n coins), closed downward. d[S] = the first k with S in Z_k.
+ * O(levels x k x 2^k / 64) word operations. False when the limits stop it. */
+static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *opt, uint32_t usable, uint32_t goal,
+                         int n, bool backward, pl_limits *lim) {
+    size_t nw = k >= 6 ? (size_t)1 << (k - 6) : 1;
+    bits *z = pl_xcalloc(nw, sizeof *z), *add = pl_xmalloc(nw * sizeof *add), *front = pl_xmalloc(nw * sizeof *front);
+    size_t *live = pl_xmalloc(nw * sizeof *live), nlive; /* the words of front that are not empty */
+    /* sup[y][c]: positions whose low bits give y enough neighbours when the
+     * high bits and the outside give c; cnt[c]: positions with c coins */
+    bits sup[PDB_CELLS][9], cnt[7];
+    for (int j = 0; j < 7; j++) cnt[j] = low_count_mask(63, j);
+    for (int y = 0; y < k; y++)
+        for (int c = 0; c < 9; c++) {
+            sup[y][c] = 0;
+            for (int j = 0; j <= 4; j++)
+                if (c + j >= 2) sup[y][c] |= low_count_mask(nbm[y] & 63, j);
+        }
+    /* fit[c]: positions p with c + popc(p) <= n (forward) or < n (backward) */
+    bits fit[PDB_CELLS + 1];
+    for (int c = 0; c <= k; c++) {
+        fit[c] = 0;
+        for (int j = 0; j < 7; j++)
+            if (backward ? c + j < n : c + j <= n) fit[c] |= cnt[j];
+    }
+    bits valid = k >= 6 ? ~0ull : (1ull << (1u << k)) - 1;
+    memset(d, PDB_INF, (size_t)1 << k);
+    z[goal >> 6] |= 1ull << (goal & 63);
+    close_set(z, nw, k, usable, !backward);
+    bool ok = true;
+    for (unsigned level = 0;; level++) {
+        bits any = 0;
+        nlive = 0;
+        for (size_t i = 0; i < nw; i++) {
+            bits w = (level == 0 ? z[i] : add[i]) & valid;
+            if (!backward) w &= fit[popc(i)];
+            if (level == 0) z[i] = w;
+            else z[i] |= w;
+            front[i] = w; /* the states first reached at this level */
+            if (w) live[nlive++] = i;
+            any |= w;
+            for (; w; w &= w - 1) d[(i << 6) | (size_t)bit_index(w)] = (uint8_t)level;
+        }
+        if (!any) break;
         if (level + 2 >= PDB_INF) { /* deeper than a byte holds: a bound, not infinite */
             for (size_t i = 0; i < (size_t)1 << k; i++)
                 if (d[i] == PDB_INF) d[i] = PDB_INF - 1;
             break;
         }
+        if (!pl_limits_poll(lim)) {
+            ok = false;
+            break;
+        }
+        memset(add, 0, nw * sizeof *add);
+        for (int y = 0; y < k; y++) {
+            if (!(usable >> y & 1)) continue;
+            uint32_t mhi = nbm[y] >> 6;
+            size_t stride = y >= 6 ? (size_t)1 << (y - 6) : 0;
+            for (size_t q = 0; q < nlive; q++) {
+                size_t i = live[q];
+                bits w = front[i]; /* the earlier levels' successors are in z already */
+                bool has = y >= 6 && (i & stride);
+                if (!backward && y >= 6 && !has) continue;
+                if (backward && has) continue;
+                w &= sup[y][popc(i & mhi) + opt[y]];
+                if (backward) w &= fit[popc(i)];
+                if (y < 6) {
+                    if (!backward) add[i] |= (w & BIT_SET[y]) >> (1 << y);
+                    else add[i] |= (w & ~BIT_SET[y]) << (1 << y);
+                } else {
+                    add[i ^ stride] |= w;
+                }
+            }
+        }
+        for (size_t i = 0; i < nw; i++) add[i] &= ~z[i];
+        close_set(add, nw, k, usable, !backward);
+        for (size_t i = 0; i < nw; i++) add[i] &= ~z[i];
     }
-    free(cur.v);
-    free(next.v);
+    free(z);
+    free(add);
+    free(front);
+    free(live);
     return ok;
 }
 
