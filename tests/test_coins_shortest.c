@@ -9,7 +9,11 @@
  *    unidirectional BFS (`bfs --no-backward-rules`, itself checked against a
  *    naive BFS in test_coins_exact.c); every certificate replays. A wrong
  *    lower bound or a wrong pruning shows up as a longer answer or as a
- *    wrong `unsolvable`.
+ *    wrong `unsolvable`. Every fourth instance also without the region
+ *    bounds (--no-region-bound: the fill and level bounds then cut). Breaking
+ *    the region tables on purpose (outside support not counted, the reversed
+ *    game's table built as the forward one, three coins needed instead of
+ *    two) fails hundreds of checks.
  * 3. Limits give unknown with the limit named; --objective shortest makes
  *    auto answer by exact search with optimal claimed, the default objective's
  *    note says which certificate was returned.
@@ -93,6 +97,8 @@ static void randomised(uint64_t seed, int count) {
                     skipped++; /* beyond the baseline's budget */
                 } else {
                     CHECK_INT(run(l, "shortest", NULL, 0), want);
+                    /* without the region bounds: the fill and level bounds on every child */
+                    if (t % 4 == 0) CHECK_INT(run(l, "shortest", "no-region-bound", 0), want);
                     if (want >= 0) solved++, longest = want > longest ? want : longest;
                     else unsolvable++;
                 }
