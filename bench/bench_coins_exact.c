@@ -6,6 +6,7 @@
  *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS] [MEMORY_MIB] [BASELINE_SECONDS]
  *
  * Issue 21 item 2: `./build/bench/bench_coins_exact 60 "" shortest,full 8192 10`
+ * and, for the region bounds, `... 60 "" shortest,noregion 8192 10`
  * (shortest: solve_shortest.c; full: the bidirectional search of
  * solve_exact.c that `shortest` replaces, as the baseline).
  *
