@@ -6,6 +6,7 @@
  *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS] [MEMORY_MIB] [BASELINE_SECONDS]
  *
  * Issue 21 item 2: `./build/bench/bench_coins_exact 60 "" shortest,full 8192 10`
+ * and, for the region bounds, `... 60 "" shortest,noregion 8192 10`
  * (shortest: solve_shortest.c; full: the bidirectional search of
  * solve_exact.c that `shortest` replaces, as the baseline).
  *
@@ -15,7 +16,7 @@
  * the levels whose name contains it ("" for all). CONFIGS is a comma list of
  * full (bidir with the rules of Proposition 3.10 and the length bound), rules,
  * bound, plain (bidir without either) and bfs, and shortest (the bitboard
- * search); default "shortest,full". MEMORY_MIB caps each run's tables
+ * search), noregion (shortest without its region bounds); default "shortest,full". MEMORY_MIB caps each run's tables
  * (default 1024, the CLI's default). BASELINE_SECONDS (default
  * SECONDS_PER_RUN) is the budget of the last configuration, the baseline, so
  * that a run over 51 puzzles fits in half an hour. Build Release. */
@@ -45,6 +46,7 @@ typedef struct config {
 } config;
 static const config CONFIGS[] = {
     {"shortest", "shortest", {NULL}},                            /* solve_shortest.c */
+    {"noregion", "shortest", {"no-region-bound", NULL}},         /* without the region bounds */
     {"full", "bidir", {NULL}},                                   /* rules of Proposition 3.10 + length bound */
     {"rules", "bidir", {"no-bound", NULL}},                      /* rules only */
     {"bound", "bidir", {"no-backward-rules", NULL}},             /* length bound only */

@@ -1,7 +1,8 @@
 /* Coin moving: `shortest` (solve_shortest.c) finds proven shortest solutions.
  *
  * 1. Letter puzzles (levels/coins/letters, optimal counts by B. Chaffin): on
- *    the quick ones, the length equals the published count, optimal is
+ *    twelve quick ones (3 to 24 moves, four of them long enough for the large
+ *    region tables), the length equals the published count, optimal is
  *    claimed and the certificate replays.
  * 2. Thousands of seeded random square-grid instances (exact targets, targets
  *    up to translation and up to rotation, 3 to 7 coins in boxes up to 5 x 5,
@@ -9,7 +10,11 @@
  *    unidirectional BFS (`bfs --no-backward-rules`, itself checked against a
  *    naive BFS in test_coins_exact.c); every certificate replays. A wrong
  *    lower bound or a wrong pruning shows up as a longer answer or as a
- *    wrong `unsolvable`.
+ *    wrong `unsolvable`. Every fourth instance also without the region
+ *    bounds (--no-region-bound: the fill and level bounds then cut). Breaking
+ *    the region tables on purpose (outside support not counted, the reversed
+ *    game's table built as the forward one, three coins needed instead of
+ *    two) fails hundreds of checks.
  * 3. Limits give unknown with the limit named; --objective shortest makes
  *    auto answer by exact search with optimal claimed, the default objective's
  *    note says which certificate was returned.
@@ -24,7 +29,22 @@
 
 static const pl_game *G = &pl_game_coins;
 
-static const char *const QUICK[] = {"E-to-F", "M-to-N", "K-to-L", "2-to-3", "D-to-E", "R-to-S", "F-to-G", NULL};
+/* The last four pass 100,000 states, so their rounds switch to the large
+ * region tables (a first region of 23 cells); the font5x9 ones cut the box
+ * into three small regions first. */
+static const char *const QUICK[] = {"E-to-F",
+                                    "M-to-N",
+                                    "K-to-L",
+                                    "2-to-3",
+                                    "D-to-E",
+                                    "R-to-S",
+                                    "F-to-G",
+                                    "font5x9/G-to-5",
+                                    "Y-to-Z",
+                                    "J-to-K",
+                                    "C-to-D",
+                                    "font5x9/A-to-R",
+                                    NULL};
 
 static void letters(const char *dir) {
     for (int i = 0; QUICK[i]; i++) {
@@ -93,6 +113,8 @@ static void randomised(uint64_t seed, int count) {
                     skipped++; /* beyond the baseline's budget */
                 } else {
                     CHECK_INT(run(l, "shortest", NULL, 0), want);
+                    /* without the region bounds: the fill and level bounds on every child */
+                    if (t % 4 == 0) CHECK_INT(run(l, "shortest", "no-region-bound", 0), want);
                     if (want >= 0) solved++, longest = want > longest ? want : longest;
                     else unsolvable++;
                 }

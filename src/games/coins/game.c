@@ -278,7 +278,8 @@ static const pl_algorithm algorithms[] = {
      theorems_applies, theorems_solve, NULL},
     {"shortest", "exact search: bounded bidirectional search over bitboards (square grid, unlabelled)",
      "states as one 64-bit word, layers from both ends under a length bound raised from an admissible lower bound "
-     "(cells to fill, and the non-filling moves isolated target cells need); proven shortest solutions",
+     "(region bounds: additive pattern databases over two partitions of the box; also the cells to fill and the "
+     "non-filling moves isolated target cells need); proven shortest solutions",
      coins_shortest_applies, coins_shortest_solve, NULL},
     {"bidir", "exact search: bidirectional BFS over configurations (span(A) bounds the reachable set: Corollary 1.7)",
      "layers from the start and from every placement of the target, smaller frontier first; shortest solutions; "

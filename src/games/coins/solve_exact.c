@@ -79,6 +79,9 @@ const pl_option coins_solve_options[] = {
     {"no-bound", NULL,
      "bidir, shortest: do not bound the length (coins off the target, or off A backward, are a lower bound on the moves "
      "left; shortest adds its fill and level bounds): one round, quicker to prove a level unsolvable"},
+    {"no-region-bound", NULL,
+     "shortest: do not use the region bounds (additive pattern databases over two partitions of the box; "
+     "docs/algorithms.md)"},
     {"no-backward-rules", NULL,
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
     {"order", "O",
