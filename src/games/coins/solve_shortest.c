@@ -195,6 +195,11 @@ static int lower_bound(const geom *g, bits C, bits G) {
 /* Expanded states after which the small tables give way to the large ones. */
 #define REGION_SWITCH_NODES 100000
 #define PDB_INF 0xFFu
+/* A state on no solution (an infinite entry): above every sum of entries. */
+#define REGION_DEAD (1 << 24)
+/* More placements than this keep the small tables (each placement costs a
+ * forward table of its own). */
+#define REGION_LARGE_PLACEMENTS 4
 #define PDB_REGIONS 3
 #define PDB_PARTS 2
 #define PDB_ROWS 64
@@ -227,14 +232,14 @@ static inline uint32_t region_index(const region *r, bits x) {
     return i;
 }
 
-/* The sum over a partition's regions of one direction's tables; PDB_INF when
- * one is infinite. */
+/* The sum over a partition's regions of one direction's tables; REGION_DEAD
+ * when one is infinite. */
 static inline int partition_bound(const partition *p, bits x, bool backward) {
     int h = 0;
     for (int j = 0; j < p->n; j++) {
         const region *r = &p->r[j];
         unsigned v = (backward ? r->bwd : r->fwd)[region_index(r, x)];
-        if (v == PDB_INF) return PDB_INF;
+        if (v == PDB_INF) return REGION_DEAD;
         h += (int)v;
     }
     return h;
@@ -555,8 +560,9 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
     if (n + m > PDB_REGIONS) return 0;
     for (int j = 1; j <= m; j++) cut[n + j] = cut[n] + rest * j / m;
     n += m;
+    /* the two tables, the minimum's scratch table and region_table's bitsets */
     size_t need = 0;
-    for (int j = 0; j < n; j++) need += (size_t)2 << (cut[j + 1] - cut[j]);
+    for (int j = 0; j < n; j++) need += (size_t)4 << (cut[j + 1] - cut[j]);
     if (s->mem_used + need > s->mem_cap) return 0;
     memset(p, 0, sizeof *p);
     memset(p->of, -1, sizeof p->of);
@@ -641,6 +647,16 @@ static void partitions_free(search *s) {
  * halves the states against equal halves, for 0.3-0.5 s of building;
  * docs/benchmarks.md). False when a limit stopped the building. */
 static bool regions_setup(search *s, int phase) {
+    if (phase == 2) {
+        /* only when the large tables take at most a quarter of the memory
+         * the search would have with the small ones freed (else the small
+         * ones stay: the states need the room more), and few placements */
+        size_t small = 0, large = (size_t)4 << PDB_CELLS;
+        for (int q = 0; q < s->nparts; q++)
+            for (int j = 0; j < s->part[q].n; j++) small += (size_t)2 << s->part[q].r[j].k;
+        size_t room = s->mem_cap - (s->mem_used - small);
+        if (s->nplace > REGION_LARGE_PLACEMENTS || s->mem_used - small > s->mem_cap || large > room / 4) return true;
+    }
     partitions_free(s);
     for (int q = 0; q < 2; q++) {
         int rc = phase == 1 ? partition_setup(s, &s->part[s->nparts], q == 1, 0, PDB_SMALL)
@@ -648,17 +664,18 @@ static bool regions_setup(search *s, int phase) {
         if (rc < 0) return false;
         if (rc > 0) s->nparts++;
     }
+    s->fill = s->nparts == 0;
     return true;
 }
 
 /* The region bound of a state: forward (side 0) on the moves to the target,
- * backward on the moves from A; the larger over the partitions; PDB_INF when
- * the state lies on no solution. */
+ * backward on the moves from A; the larger over the partitions; REGION_DEAD
+ * when the state lies on no solution. */
 static inline int region_bound(const search *s, int side, bits x) {
     int best = 0;
     for (int q = 0; q < s->nparts; q++) {
         int h = partition_bound(&s->part[q], x, side == 1);
-        if (h == (int)PDB_INF) return PDB_INF;
+        if (h >= REGION_DEAD) return REGION_DEAD;
         if (h > best) best = h;
     }
     return best;
@@ -668,18 +685,23 @@ static inline const uint8_t *region_tab(const region *r, int side) {
     return side == 1 ? r->bwd : r->fwd;
 }
 
-static void region_parent_of(const search *s, int side, bits C, region_parent *rp) {
+/* False when C lies on no solution (an infinite entry): then so do its
+ * children (forward: a child that reaches the target makes C reach it;
+ * backward: a child reached from A makes C reached). */
+static bool region_parent_of(const search *s, int side, bits C, region_parent *rp) {
     for (int q = 0; q < s->nparts; q++) {
         const partition *p = &s->part[q];
         rp->sum[q] = 0;
         for (int j = 0; j < p->n; j++) {
             uint32_t i = region_index(&p->r[j], C);
             int v = region_tab(&p->r[j], side)[i];
+            if (v == (int)PDB_INF) return false;
             rp->idx[q][j] = i;
             rp->val[q][j] = v;
             rp->sum[q] += v;
         }
     }
+    return true;
 }
 
 /* The child's entries are fetched while the other children are generated. */
@@ -704,12 +726,12 @@ static inline int region_child(const search *s, int side, const region_parent *r
         int a = p->of[from], b = p->of[to], h;
         if (a == b) {
             int v = region_tab(&p->r[a], side)[rp->idx[q][a] ^ p->bit[from] ^ p->bit[to]];
-            if (v == (int)PDB_INF) return PDB_INF;
+            if (v == (int)PDB_INF) return REGION_DEAD;
             h = rp->sum[q] - rp->val[q][a] + v;
         } else {
             int va = region_tab(&p->r[a], side)[rp->idx[q][a] ^ p->bit[from]];
             int vb = region_tab(&p->r[b], side)[rp->idx[q][b] ^ p->bit[to]];
-            if (va == (int)PDB_INF || vb == (int)PDB_INF) return PDB_INF;
+            if (va == (int)PDB_INF || vb == (int)PDB_INF) return REGION_DEAD;
             h = rp->sum[q] - rp->val[q][a] - rp->val[q][b] + va + vb;
         }
         if (h > best) best = h;
@@ -757,7 +779,7 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
         movers = side == 0 ? C : C & ge2;
         if (last >= 0) movers &= ~(1ull << last);
         bt->n = 0;
-        if (s->nparts) region_parent_of(s, side, C, &bt->rp);
+        if (s->nparts && !region_parent_of(s, side, C, &bt->rp)) movers = 0; /* on no solution */
         for (bits ms = movers; ms; ms &= ms - 1) {
             bits x = ms & -ms;
             int xi = bit_index(x);
@@ -779,7 +801,7 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
             bits child = bt->child[k];
             if (s->nparts) {
                 int hr = region_child(s, side, &bt->rp, bt->from[k], bt->moved[k]);
-                if (hr == (int)PDB_INF) continue; /* on no solution */
+                if (hr >= REGION_DEAD) continue; /* on no solution */
                 if (hr > room) {
                     s->cut[side] = true;
                     continue;
@@ -1055,7 +1077,7 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
     if (lev0 > s->L) s->L = lev0;
     if (!m.found && s->nparts) {
         int hr = region_bound(s, 0, s->A);
-        if (hr == (int)PDB_INF) {
+        if (hr >= REGION_DEAD) {
             out->status = PL_UNSOLVABLE;
             snprintf(out->note, sizeof out->note,
                      "the region bound: some region cannot be turned into its part of the target even when every "
@@ -1140,6 +1162,7 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
 building:
     out->status = PL_UNKNOWN;
     out->limit_hit = s->lim->hit;
+    if (rounds > 1) goto limit_note; /* the rounds before the switch proved their bound */
     snprintf(out->note, sizeof out->note, "stopped while building the region bounds");
     goto done;
 memory:
