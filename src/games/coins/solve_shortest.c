@@ -763,8 +763,13 @@ typedef struct batch {
     region_parent rp;
 } batch;
 
-/* Expands side's frontier (depth d) into s->next; 0, or -1 memory, -2 limit. */
-static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) {
+/* Expands side's frontier (depth d) into s->next; 0, or -1 memory, -2 limit.
+ * closing: the round's last layer (d + 1 plus the other side's depth is the
+ * bound L): its children are only looked for on the other side, neither
+ * stored nor queued (a child met there has the other side's full depth, so
+ * gives a solution of length L; any other is farther than the round allows);
+ * only a meeting state is stored, for the path. */
+static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *m, batch *bt) {
     const geom *g = &s->g;
     table *own = &s->t[side], *other = &s->t[1 - side];
     vec *f = &s->front[side];
@@ -812,12 +817,25 @@ static int expand_layer(search *s, int side, unsigned d, meeting *m, batch *bt) 
                 continue;
             }
             size_t h = hash_bits(child) & ~NEW_STATE; /* the top bit marks new states below */
-            __builtin_prefetch(&own->slot[h & own->mask]);
+            __builtin_prefetch(closing ? &other->slot[h & other->mask] : &own->slot[h & own->mask]);
             bt->child[kept] = child;
             bt->hash[kept] = h;
             bt->moved[kept++] = bt->moved[k];
         }
         bt->n = kept;
+        if (closing) {
+            for (int k = 0; k < bt->n; k++) {
+                bits child = bt->child[k], e;
+                bits o = table_find(other, child);
+                if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
+                    if (table_insert(s, own, child, bt->hash[k], d + 1, &e) < 0) return -1;
+                    m->found = true;
+                    m->state = child;
+                    return 0;
+                }
+            }
+            continue;
+        }
         for (int k = 0; k < bt->n; k++) {
             bits child = bt->child[k];
             bits e;
@@ -1133,7 +1151,8 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 snprintf(out->note, sizeof out->note, "layers deeper than %u do not fit this search", MAX_DEPTH - 1);
                 goto done;
             }
-            int rc = expand_layer(s, side, depth[side], &m, bt);
+            bool closing = (int)(depth[0] + depth[1]) + 1 >= s->L;
+            int rc = expand_layer(s, side, depth[side], closing, &m, bt);
             if (rc == -1) goto memory;
             if (rc == -2) {
                 out->status = PL_UNKNOWN;
@@ -1141,6 +1160,10 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 goto limit_note;
             }
             depth[side]++;
+            if (closing && !m.found) {
+                longer = true;
+                break;
+            }
         }
         if (!longer) break;
     }
