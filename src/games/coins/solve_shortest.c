@@ -232,19 +232,6 @@ static inline uint32_t region_index(const region *r, bits x) {
     return i;
 }
 
-/* The sum over a partition's regions of one direction's tables; REGION_DEAD
- * when one is infinite. */
-static inline int partition_bound(const partition *p, bits x, bool backward) {
-    int h = 0;
-    for (int j = 0; j < p->n; j++) {
-        const region *r = &p->r[j];
-        unsigned v = (backward ? r->bwd : r->fwd)[region_index(r, x)];
-        if (v == PDB_INF) return REGION_DEAD;
-        h += (int)v;
-    }
-    return h;
-}
-
 /* The positions p of a word (index bits 0-5 of a state) with bit b set. */
 static const bits BIT_SET[6] = {0xAAAAAAAAAAAAAAAAull, 0xCCCCCCCCCCCCCCCCull, 0xF0F0F0F0F0F0F0F0ull,
                                 0xFF00FF00FF00FF00ull, 0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
@@ -414,7 +401,6 @@ typedef struct search {
     int L;
     partition part[PDB_PARTS]; /* the region bounds (none when nparts is 0) */
     int nparts;
-    bool fill; /* the fill and backward level bounds on every child */
     bool cut[2]; /* the bound cut a child on this side in this round */
     table t[2];
     vec front[2], next;
@@ -628,11 +614,19 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
     return 1;
 }
 
+/* The bytes the region tables hold (two a region state). */
+static size_t partitions_bytes(const search *s) {
+    size_t b = 0;
+    for (int q = 0; q < PDB_PARTS; q++)
+        for (int j = 0; j < s->part[q].n; j++) b += (size_t)2 << s->part[q].r[j].k;
+    return b;
+}
+
 static void partitions_free(search *s) {
+    s->mem_used -= partitions_bytes(s);
     for (int q = 0; q < PDB_PARTS; q++)
         for (int j = 0; j < s->part[q].n; j++) {
             region *r = &s->part[q].r[j];
-            s->mem_used -= (size_t)2 << r->k;
             free(r->fwd);
             free(r->bwd);
             r->fwd = r->bwd = NULL;
@@ -651,9 +645,7 @@ static bool regions_setup(search *s, int phase) {
         /* only when the large tables take at most a quarter of the memory
          * the search would have with the small ones freed (else the small
          * ones stay: the states need the room more), and few placements */
-        size_t small = 0, large = (size_t)4 << PDB_CELLS;
-        for (int q = 0; q < s->nparts; q++)
-            for (int j = 0; j < s->part[q].n; j++) small += (size_t)2 << s->part[q].r[j].k;
+        size_t small = partitions_bytes(s), large = (size_t)4 << PDB_CELLS;
         size_t room = s->mem_cap - (s->mem_used - small);
         if (s->nplace > REGION_LARGE_PLACEMENTS || s->mem_used - small > s->mem_cap || large > room / 4) return true;
     }
@@ -664,21 +656,7 @@ static bool regions_setup(search *s, int phase) {
         if (rc < 0) return false;
         if (rc > 0) s->nparts++;
     }
-    s->fill = s->nparts == 0;
     return true;
-}
-
-/* The region bound of a state: forward (side 0) on the moves to the target,
- * backward on the moves from A; the larger over the partitions; REGION_DEAD
- * when the state lies on no solution. */
-static inline int region_bound(const search *s, int side, bits x) {
-    int best = 0;
-    for (int q = 0; q < s->nparts; q++) {
-        int h = partition_bound(&s->part[q], x, side == 1);
-        if (h >= REGION_DEAD) return REGION_DEAD;
-        if (h > best) best = h;
-    }
-    return best;
 }
 
 static inline const uint8_t *region_tab(const region *r, int side) {
@@ -702,6 +680,18 @@ static bool region_parent_of(const search *s, int side, bits C, region_parent *r
         }
     }
     return true;
+}
+
+/* The region bound of a state: forward (side 0) on the moves to the target,
+ * backward on the moves from A; the larger over the partitions' sums;
+ * REGION_DEAD when the state lies on no solution. */
+static int region_bound(const search *s, int side, bits x) {
+    region_parent rp;
+    if (!region_parent_of(s, side, x, &rp)) return REGION_DEAD;
+    int best = 0;
+    for (int q = 0; q < s->nparts; q++)
+        if (rp.sum[q] > best) best = rp.sum[q];
+    return best;
 }
 
 /* The child's entries are fetched while the other children are generated. */
@@ -812,7 +802,11 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
                     continue;
                 }
             }
-            if (s->fill && (bound_to_goal(s, side, child) > room || (side == 1 && level_from_A(s, child) > room))) {
+            /* With region bounds, the fill bound and the backward level bound
+             * are left out: they cut almost nothing more (the same states on
+             * J-to-Z, 0.1% more on 5x9/V-to-A) and cost 10-15% of the time.
+             * They still raise the first length bound. */
+            if (!s->nparts && (bound_to_goal(s, side, child) > room || (side == 1 && level_from_A(s, child) > room))) {
                 s->cut[side] = true;
                 continue;
             }
@@ -1085,11 +1079,6 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
         phase = 1;
         if (!regions_setup(s, phase)) goto building;
     }
-    /* With the region bounds, the fill bound and the backward level bound
-     * are left out of the children's tests: they cut almost nothing more (the
-     * same states on J-to-Z, 0.1% more on 5x9/V-to-A) and cost 10-15% of the
-     * time. They still raise the first length bound. */
-    s->fill = s->nparts == 0;
     s->L = bound_to_goal(s, 0, s->A);
     int lev0 = level_of_target(s, s->A);
     if (lev0 > s->L) s->L = lev0;
