@@ -6,7 +6,8 @@
  *     ./build/bench/bench_coins_exact [SECONDS_PER_RUN] [FILTER] [CONFIGS] [MEMORY_MIB] [BASELINE_SECONDS]
  *
  * Issue 21 item 2: `./build/bench/bench_coins_exact 60 "" shortest,full 8192 10`
- * and, for the region bounds, `... 60 "" shortest,noregion 8192 10`
+ * and, for the region bounds, `... 60 "" shortest,noregion 8192 10`, for
+ * two threads against one, `... 60 "" shortest2,shortest 8192 60`
  * (shortest: solve_shortest.c; full: the bidirectional search of
  * solve_exact.c that `shortest` replaces, as the baseline).
  *
@@ -16,7 +17,8 @@
  * the levels whose name contains it ("" for all). CONFIGS is a comma list of
  * full (bidir with the rules of Proposition 3.10 and the length bound), rules,
  * bound, plain (bidir without either) and bfs, and shortest (the bitboard
- * search), noregion (shortest without its region bounds); default "shortest,full". MEMORY_MIB caps each run's tables
+ * search), shortest2 (the same on two threads), noregion (shortest without its
+ * region bounds); default "shortest,full". MEMORY_MIB caps each run's tables
  * (default 1024, the CLI's default). BASELINE_SECONDS (default
  * SECONDS_PER_RUN) is the budget of the last configuration, the baseline, so
  * that a run over 51 puzzles fits in half an hour. Build Release. */
@@ -43,15 +45,17 @@ static int cmp_str(const void *a, const void *b) {
 /* The configurations compared: the solver and the options it gets. */
 typedef struct config {
     const char *name, *alg, *opt[3];
+    int threads; /* 0: one */
 } config;
 static const config CONFIGS[] = {
-    {"shortest", "shortest", {NULL}},                            /* solve_shortest.c */
-    {"noregion", "shortest", {"no-region-bound", NULL}},         /* without the region bounds */
-    {"full", "bidir", {NULL}},                                   /* rules of Proposition 3.10 + length bound */
-    {"rules", "bidir", {"no-bound", NULL}},                      /* rules only */
-    {"bound", "bidir", {"no-backward-rules", NULL}},             /* length bound only */
-    {"plain", "bidir", {"no-bound", "no-backward-rules", NULL}}, /* the bidirectional BFS of before */
-    {"bfs", "bfs", {"no-backward-rules", NULL}},                 /* unidirectional */
+    {"shortest", "shortest", {NULL}, 0},                            /* solve_shortest.c */
+    {"shortest2", "shortest", {NULL}, 2},                           /* its layers on two threads */
+    {"noregion", "shortest", {"no-region-bound", NULL}, 0},         /* without the region bounds */
+    {"full", "bidir", {NULL}, 0},                                   /* rules of Proposition 3.10 + length bound */
+    {"rules", "bidir", {"no-bound", NULL}, 0},                      /* rules only */
+    {"bound", "bidir", {"no-backward-rules", NULL}, 0},             /* length bound only */
+    {"plain", "bidir", {"no-bound", "no-backward-rules", NULL}, 0}, /* the bidirectional BFS of before */
+    {"bfs", "bfs", {"no-backward-rules", NULL}, 0},                 /* unidirectional */
 };
 
 static size_t memory_bytes = (size_t)1024 << 20;
@@ -64,7 +68,7 @@ static void run(const config *c, void *level, double secs, char *out, size_t n, 
         o.name[o.n] = c->opt[i];
         o.value[o.n++] = "";
     }
-    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = 1};
+    pl_request req = {.opts = &o, .seed = 1, .limits = &lim, .threads = c->threads > 0 ? c->threads : 1};
     const char *alg = c->alg;
     const pl_algorithm *a = NULL;
     for (int i = 0; i < G->nalgorithms; i++)
@@ -92,15 +96,19 @@ int main(int argc, char **argv) {
     const char *list = argc > 3 ? argv[3] : "shortest,full";
     if (argc > 4) memory_bytes = (size_t)atol(argv[4]) << 20;
     double base_secs = argc > 5 ? atof(argv[5]) : secs;
-    const config *use[8];
+    const config *use[9];
     int nuse = 0;
     for (size_t k = 0; k < sizeof CONFIGS / sizeof CONFIGS[0]; k++) {
-        const char *hit = strstr(list, CONFIGS[k].name);
         size_t len = strlen(CONFIGS[k].name);
-        if (hit && (hit == list || hit[-1] == ',') && (hit[len] == ',' || hit[len] == '\0')) use[nuse++] = &CONFIGS[k];
+        for (const char *hit = strstr(list, CONFIGS[k].name); hit; hit = strstr(hit + 1, CONFIGS[k].name))
+            if ((hit == list || hit[-1] == ',') && (hit[len] == ',' || hit[len] == '\0')) {
+                use[nuse++] = &CONFIGS[k];
+                break;
+            }
     }
     if (!nuse) {
-        fprintf(stderr, "no configuration in '%s' (shortest, full, rules, bound, plain, bfs)\n", list);
+        fprintf(stderr, "no configuration in '%s' (shortest, shortest2, noregion, full, rules, bound, plain, bfs)\n",
+                list);
         return 2;
     }
     const char *dirs[] = {PL_BENCH_LEVELS_DIR, PL_BENCH_LEVELS_DIR "/font5x9"};

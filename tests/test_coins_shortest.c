@@ -71,6 +71,45 @@ static void letters(const char *dir) {
     check_clear_context();
 }
 
+/* Threads: layers of 16,384 states or more are expanded on up to --threads
+ * threads, and the answer must not depend on how many: the same certificate,
+ * move for move, and the same expanded states with 1, 2 and 3 threads (3
+ * splits the blocks and the shards unevenly). These three puzzles pass the
+ * threshold in their last rounds (J-to-K and L-to-M: 164,000 and 319,000
+ * states; slash-to-H 1.5 million). */
+static void threads_same_answer(const char *dir) {
+    static const char *const NAMES[] = {"J-to-K", "L-to-M", "slash-to-H", NULL};
+    const pl_algorithm *a = gc_algorithm(G, "shortest");
+    for (int i = 0; NAMES[i]; i++) {
+        char lp[1024];
+        snprintf(lp, sizeof lp, "%s/%s.level", dir, NAMES[i]);
+        check_context(false, 0, "%s", lp);
+        void *l = gc_read_level(G, lp);
+        if (!l) continue;
+        pl_solution sol[3];
+        for (int t = 0; t < 3; t++) {
+            pl_opts none = {.n = 0};
+            pl_error err = {0};
+            pl_request req = {.opts = &none, .threads = t + 1};
+            pl_solution_init(&sol[t]);
+            CHECK_INT(a->solve(l, &req, &sol[t], &err), 0);
+            CHECK_INT(sol[t].status, PL_SOLVED);
+            CHECK_INT(sol[t].optimal, 1);
+        }
+        for (int t = 1; t < 3; t++) {
+            CHECKF(sol[t].nodes == sol[0].nodes, "%d threads expanded %llu states, 1 thread %llu", t + 1,
+                   (unsigned long long)sol[t].nodes, (unsigned long long)sol[0].nodes);
+            CHECK_INT(sol[t].moves.n, sol[0].moves.n);
+            for (int k = 0; k < sol[0].moves.n && k < sol[t].moves.n; k++)
+                CHECKF(strcmp(sol[t].moves.s[k], sol[0].moves.s[k]) == 0, "%d threads: move %d is %s, not %s", t + 1,
+                       k + 1, sol[t].moves.s[k], sol[0].moves.s[k]);
+        }
+        for (int t = 0; t < 3; t++) pl_solution_free(&sol[t]);
+        G->level_free(l);
+    }
+    check_clear_context();
+}
+
 /* Length, -1 unsolvable, -2 unknown; certificates replay (gc_solve). */
 static int run(const void *l, const char *alg, const char *opt, uint64_t nodes) {
     pl_opts o = {.n = 0};
@@ -192,6 +231,7 @@ int main(int argc, char **argv) {
     int count = env ? atoi(env) : 3000;
 #endif
     letters(dir);
+    threads_same_answer(dir);
     randomised(seed, count);
     limits_and_objectives(dir);
     return check_done("coins_shortest");

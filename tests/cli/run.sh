@@ -794,10 +794,12 @@ for g in buttons clickomania twodots coins snip; do
     done
 done
 # the common solve options exist only where an algorithm reads them
-for pair in "buttons threads" "buttons seed" "twodots progress" "snip threads" "coins threads"; do
+for pair in "buttons threads" "buttons seed" "twodots progress" "snip threads" "coins seed"; do
     set -- $pair
     if grep -q -- "--$2 " "$TMP/help_$1_solve.raw"; then bad "$1 solve --help lists --$2"; else ok; fi
 done
+# coins: shortest expands its large layers on --threads threads
+if grep -q -- "--threads " "$TMP/help_coins_solve.raw"; then ok; else bad "coins solve --help lacks --threads"; fi
 for o in seed threads progress memory-limit; do
     if grep -q -- "--$o " "$TMP/help_clickomania_solve.raw"; then ok; else bad "clickomania solve --help lacks --$o"; fi
 done

@@ -59,10 +59,20 @@
  * depends on the state only).
  *
  * Memory: one open-addressing table a side of 8-byte entries (the state and
- * its depth) and the two frontiers; the path is rebuilt at the end by finding,
- * layer by layer, a parent in the tables (no parent pointers). Time
- * O(states x n x free cells), memory O(states); --memory-limit caps the
- * tables. */
+ * its depth), cut into SHARDS tables by hash bits, and the two frontiers; the
+ * path is rebuilt at the end by finding, layer by layer, a parent in the
+ * tables (no parent pointers). Time O(states x n x free cells), memory
+ * O(states); --memory-limit caps the tables.
+ *
+ * Threads (--threads): a layer is expanded in blocks of BLOCK states; in a
+ * block each thread generates and bounds the children of its slice of the
+ * states, sorting them by shard (phase A), then each thread inserts the
+ * children of its shards, in the order of the slices, and looks the new ones
+ * up on the other side (phase B). The shards, the blocks and the order of
+ * insertion do not depend on the number of threads, nor does the meeting
+ * chosen (the least state met in the first block that meets), so the layers,
+ * the counts and the certificate are the same with any number of threads. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,18 +383,50 @@ static inline size_t hash_bits(bits k) {
     return (size_t)k;
 }
 
-/* The entry of k, or 0. */
-static inline bits table_find(const table *t, bits k) {
-    for (size_t i = hash_bits(k) & t->mask;; i = (i + 1) & t->mask) {
+/* The entry of k (of hash h), or 0. */
+static inline bits table_find_h(const table *t, bits k, size_t h) {
+    for (size_t i = h & t->mask;; i = (i + 1) & t->mask) {
         bits e = t->slot[i];
         if (!e || (e & KEY_MASK) == k) return e;
     }
+}
+
+/* A side's table is SHARDS tables, a state's shard given by hash bits above
+ * the ones that index the slots (and below the top one, NEW_STATE's). */
+#define SHARDS 8
+#define SHARD_SHIFT (sizeof(size_t) * 8 - 4)
+typedef struct stable {
+    table sh[SHARDS];
+} stable;
+
+static inline int shard_of(size_t h) {
+    return (int)(h >> SHARD_SHIFT) & (SHARDS - 1);
+}
+
+static inline bits table_find(const stable *t, bits k) {
+    size_t h = hash_bits(k);
+    return table_find_h(&t->sh[shard_of(h)], k, h);
 }
 
 typedef struct vec {
     bits *v;
     size_t n, cap;
 } vec;
+
+/* The most threads a layer uses (a thread owns at least one shard in phase B). */
+#define MAX_LANES SHARDS
+
+/* One thread's part of a block (see the header). */
+typedef struct lane {
+    struct batch *bt;
+    vec out[SHARDS]; /* phase A: the kept children by shard: state | moved + 1 << LAST_SHIFT | dead << 63 */
+    bool cut, met;
+    bits meet;       /* the least state met */
+    uint64_t states; /* new states */
+    int rc;          /* 0, or -1 memory */
+} lane;
+
+typedef struct pool pool;
 
 typedef struct search {
     const coins_level *l;
@@ -402,22 +444,30 @@ typedef struct search {
     partition part[PDB_PARTS]; /* the region bounds (none when nparts is 0) */
     int nparts;
     bool cut[2]; /* the bound cut a child on this side in this round */
-    table t[2];
-    vec front[2], next;
+    stable t[2];
+    vec front[2][SHARDS], next[SHARDS]; /* a frontier is its shards' vectors, in order */
     pl_limits *lim;
     size_t mem_cap, mem_used, peak;
     bool mem_hit;
     uint64_t states[2];
+    pthread_mutex_t mu; /* the memory account, shared by the threads */
+    int nlanes;         /* threads available (1 + the pool's workers) */
+    lane lanes[MAX_LANES];
+    pool *pool;
 } search;
 
 static bool account(search *s, size_t before, size_t after) {
+    bool ok = true;
+    pthread_mutex_lock(&s->mu);
     if (s->mem_used - before + after > s->mem_cap) {
         s->mem_hit = true;
-        return false;
+        ok = false;
+    } else {
+        s->mem_used = s->mem_used - before + after;
+        if (s->mem_used > s->peak) s->peak = s->mem_used;
     }
-    s->mem_used = s->mem_used - before + after;
-    if (s->mem_used > s->peak) s->peak = s->mem_used;
-    return true;
+    pthread_mutex_unlock(&s->mu);
+    return ok;
 }
 
 static bool table_init(search *s, table *t) {
@@ -435,6 +485,16 @@ static void table_free(search *s, table *t) {
     t->slot = NULL;
 }
 
+static bool stable_init(search *s, stable *t) {
+    for (int i = 0; i < SHARDS; i++)
+        if (!table_init(s, &t->sh[i])) return false;
+    return true;
+}
+
+static void stable_free(search *s, stable *t) {
+    for (int i = 0; i < SHARDS; i++) table_free(s, &t->sh[i]);
+}
+
 /* 1 inserted, 0 present (entry in *e), -1 memory limit. */
 static int table_insert(search *s, table *t, bits k, size_t hk, unsigned depth, bits *e) {
     if ((t->n + 1) * 10 > (t->mask + 1) * 7) {
@@ -449,7 +509,7 @@ static int table_insert(search *s, table *t, bits k, size_t hk, unsigned depth, 
                 ns[j] = t->slot[i];
             }
         free(t->slot);
-        s->mem_used -= old * sizeof(bits);
+        account(s, 3 * old * sizeof(bits), 2 * old * sizeof(bits)); /* never fails: less */
         t->slot = ns;
         t->mask = nmask;
     }
@@ -467,6 +527,12 @@ static int table_insert(search *s, table *t, bits k, size_t hk, unsigned depth, 
     return 1;
 }
 
+static int stable_insert(search *s, stable *t, bits k, unsigned depth) {
+    size_t h = hash_bits(k);
+    bits e;
+    return table_insert(s, &t->sh[shard_of(h)], k, h, depth, &e);
+}
+
 static bool vec_push(search *s, vec *v, bits x) {
     if (v->n == v->cap) {
         size_t cap = v->cap ? 2 * v->cap : 1024;
@@ -482,6 +548,102 @@ static void vec_free(search *s, vec *v) {
     s->mem_used -= v->cap * sizeof(bits);
     free(v->v);
     memset(v, 0, sizeof *v);
+}
+
+/* ---------- the threads: a pool that runs one function on every lane ---------- */
+struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    int workers, pending;
+    unsigned gen;
+    bool quit;
+    void (*fn)(void *arg, int lane, int lanes);
+    void *arg;
+    int lanes;
+    pthread_t th[MAX_LANES];
+    struct pool_start {
+        pool *p;
+        int lane;
+    } start[MAX_LANES];
+};
+
+static void *pool_main(void *arg) {
+    struct pool_start *st = arg;
+    pool *p = st->p;
+    unsigned seen = 0;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        while (p->gen == seen && !p->quit) pthread_cond_wait(&p->go, &p->mu);
+        if (p->quit) {
+            pthread_mutex_unlock(&p->mu);
+            return NULL;
+        }
+        seen = p->gen;
+        void (*fn)(void *, int, int) = p->fn;
+        void *a = p->arg;
+        int lanes = p->lanes;
+        pthread_mutex_unlock(&p->mu);
+        if (st->lane < lanes) fn(a, st->lane, lanes);
+        pthread_mutex_lock(&p->mu);
+        if (--p->pending == 0) pthread_cond_signal(&p->done);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* A pool of up to want - 1 workers (the caller is lane 0); NULL when none
+ * could be started. */
+static pool *pool_new(int want) {
+    if (want < 2) return NULL;
+    pool *p = pl_xcalloc(1, sizeof *p);
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    for (int i = 1; i < want && i < MAX_LANES; i++) {
+        p->start[p->workers] = (struct pool_start){p, i};
+        if (pthread_create(&p->th[p->workers], NULL, pool_main, &p->start[p->workers]) != 0) break;
+        p->workers++;
+    }
+    if (p->workers == 0) {
+        pthread_cond_destroy(&p->done);
+        pthread_cond_destroy(&p->go);
+        pthread_mutex_destroy(&p->mu);
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* fn(arg, lane, lanes) on lanes 0 .. lanes - 1 (lane 0 here), then waits. */
+static void pool_run(pool *p, int lanes, void (*fn)(void *, int, int), void *arg) {
+    if (!p || lanes < 2) {
+        for (int i = 0; i < lanes; i++) fn(arg, i, lanes);
+        return;
+    }
+    pthread_mutex_lock(&p->mu);
+    p->fn = fn;
+    p->arg = arg;
+    p->lanes = lanes;
+    p->pending = p->workers;
+    p->gen++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    fn(arg, 0, lanes);
+    pthread_mutex_lock(&p->mu);
+    while (p->pending) pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+}
+
+static void pool_free(pool *p) {
+    if (!p) return;
+    pthread_mutex_lock(&p->mu);
+    p->quit = true;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->mu);
+    for (int i = 0; i < p->workers; i++) pthread_join(p->th[i], NULL);
+    pthread_cond_destroy(&p->done);
+    pthread_cond_destroy(&p->go);
+    pthread_mutex_destroy(&p->mu);
+    free(p);
 }
 
 /* ---------- pruning ---------- */
@@ -741,6 +903,12 @@ typedef struct meeting {
 /* A child's hash with this bit set is a new state, to be looked for on the
  * other side: the top bit of a size_t (bit 31 in WebAssembly, 63 natively). */
 #define NEW_STATE (~(SIZE_MAX >> 1))
+/* A phase A entry's bit: the child's span lost the target (stored DEAD). */
+#define DEAD_BIT (1ull << 63)
+/* States a block: fixed, so that the blocks do not depend on the threads. */
+#define BLOCK 8192
+/* A layer of fewer states runs on one thread (the same work, in the same order). */
+#define PAR_MIN 16384
 
 /* Children of one state that passed the cheap tests, with their hashes: the
  * tables' slots are prefetched for the whole batch before any is probed (the
@@ -753,22 +921,66 @@ typedef struct batch {
     region_parent rp;
 } batch;
 
-/* Expands side's frontier (depth d) into s->next; 0, or -1 memory, -2 limit.
- * closing: the round's last layer (d + 1 plus the other side's depth is the
- * bound L): its children are only looked for on the other side, neither
- * stored nor queued (a child met there has the other side's full depth, so
- * gives a solution of length L; any other is farther than the round allows);
- * only a meeting state is stored, for the path. */
-static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *m, batch *bt) {
+/* One block of a layer: states lo .. hi - 1 of src, at depth d on side. */
+typedef struct layer_job {
+    search *s;
+    int side;
+    unsigned d;
+    bool closing;
+    const vec *src;
+    size_t lo, hi;
+} layer_job;
+
+static void lane_meet(lane *ln, bits x) {
+    if (!ln->met || x < ln->meet) ln->meet = x;
+    ln->met = true;
+}
+
+/* Inserts a child (entry: state | moved + 1 << LAST_SHIFT | DEAD_BIT, hash h)
+ * into its shard of side's table: 1 a new state (its slot on the other side
+ * is prefetched), 0 not new or dead, -1 memory. */
+static int insert_own(search *s, lane *ln, const layer_job *job, bits entry, size_t h) {
+    bits child = entry & KEY_MASK, e;
+    bool dead = (entry & DEAD_BIT) != 0;
+    int r = table_insert(s, &s->t[job->side].sh[shard_of(h)], child, h, dead ? DEAD : job->d + 1, &e);
+    if (r <= 0 || dead) return r < 0 ? -1 : 0;
+    ln->states++;
+    const table *ot = &s->t[1 - job->side].sh[shard_of(h)];
+    __builtin_prefetch(&ot->slot[h & ot->mask]);
+    return 1;
+}
+
+/* A new state: met on the other side (recorded), or queued for the next
+ * layer. 0, or -1 memory. */
+static int settle_new(search *s, lane *ln, const layer_job *job, bits entry, size_t h) {
+    bits child = entry & KEY_MASK;
+    bits o = table_find_h(&s->t[1 - job->side].sh[shard_of(h)], child, h);
+    if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
+        lane_meet(ln, child);
+        return 0;
+    }
+    return vec_push(s, &s->next[shard_of(h)], entry & ~DEAD_BIT) ? 0 : -1;
+}
+
+/* Phase A: the children of this lane's slice, bounded, sorted by shard; on
+ * the round's last layer (closing), only looked for on the other side (a
+ * child met there has the other side's full depth, so gives a solution of
+ * length L; any other is farther than the round allows). */
+static void layer_generate(void *arg, int li, int lanes) {
+    layer_job *job = arg;
+    search *s = job->s;
+    lane *ln = &s->lanes[li];
+    batch *bt = ln->bt;
     const geom *g = &s->g;
-    table *own = &s->t[side], *other = &s->t[1 - side];
-    vec *f = &s->front[side];
-    int room = s->L - (int)d - 1;
-    s->next.n = 0;
-    for (size_t i = 0; i < f->n; i++) {
-        if (!pl_limits_tick(s->lim)) return -2;
-        bits C = f->v[i] & KEY_MASK;
-        int last = (int)(f->v[i] >> LAST_SHIFT) - 1;
+    int side = job->side;
+    const stable *other = &s->t[1 - side];
+    int room = s->L - (int)job->d - 1;
+    size_t n = job->hi - job->lo, a = job->lo + n * (size_t)li / (size_t)lanes,
+           b = job->lo + n * (size_t)(li + 1) / (size_t)lanes;
+    for (int q = 0; q < SHARDS; q++) ln->out[q].n = 0;
+    for (size_t i = a; i < b && !ln->rc; i++) {
+        bits C = job->src->v[i] & KEY_MASK;
+        int last = (int)(job->src->v[i] >> LAST_SHIFT) - 1;
         bits ge1, ge2, ge3, movers, free_cells = g->board & ~C;
         counts(g, C, &ge1, &ge2, &ge3);
         movers = side == 0 ? C : C & ge2;
@@ -798,7 +1010,7 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
                 int hr = region_child(s, side, &bt->rp, bt->from[k], bt->moved[k]);
                 if (hr >= REGION_DEAD) continue; /* on no solution */
                 if (hr > room) {
-                    s->cut[side] = true;
+                    ln->cut = true;
                     continue;
                 }
             }
@@ -807,64 +1019,146 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
              * J-to-Z, 0.1% more on 5x9/V-to-A) and cost 10-15% of the time.
              * They still raise the first length bound. */
             if (!s->nparts && (bound_to_goal(s, side, child) > room || (side == 1 && level_from_A(s, child) > room))) {
-                s->cut[side] = true;
+                ln->cut = true;
                 continue;
             }
             size_t h = hash_bits(child) & ~NEW_STATE; /* the top bit marks new states below */
-            __builtin_prefetch(closing ? &other->slot[h & other->mask] : &own->slot[h & own->mask]);
+            const table *pt = job->closing ? &other->sh[shard_of(h)] : lanes == 1 ? &s->t[side].sh[shard_of(h)] : NULL;
+            if (pt) __builtin_prefetch(&pt->slot[h & pt->mask]);
             bt->child[kept] = child;
             bt->hash[kept] = h;
             bt->moved[kept++] = bt->moved[k];
         }
         bt->n = kept;
-        if (closing) {
-            for (int k = 0; k < bt->n; k++) {
-                bits child = bt->child[k], e;
-                bits o = table_find(other, child);
-                if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
-                    if (table_insert(s, own, child, bt->hash[k], d + 1, &e) < 0) return -1;
-                    m->found = true;
-                    m->state = child;
-                    return 0;
-                }
-            }
-            continue;
-        }
         for (int k = 0; k < bt->n; k++) {
             bits child = bt->child[k];
-            bits e;
-            unsigned depth = d + 1;
+            size_t h = bt->hash[k];
+            if (job->closing) {
+                bits o = table_find_h(&other->sh[shard_of(h)], child, h);
+                if (o && (unsigned)(o >> KEY_BITS) != DEAD) lane_meet(ln, child);
+                continue;
+            }
+            bits dead = 0;
             if (side == 0) {
                 int lev = level_of_target(s, child);
                 if (lev < 0) {
-                    depth = DEAD;
+                    dead = DEAD_BIT;
                 } else if (lev > room) {
-                    s->cut[side] = true;
+                    ln->cut = true;
                     continue;
                 }
             }
-            int r = table_insert(s, own, child, bt->hash[k], depth, &e);
-            if (r < 0) return -1;
-            if (r == 0 || depth == DEAD) continue;
-            s->states[side]++;
-            bt->hash[k] |= NEW_STATE; /* new: look for it on the other side */
-            __builtin_prefetch(&other->slot[bt->hash[k] & other->mask]);
-        }
-        for (int k = 0; k < bt->n; k++) {
-            if (!(bt->hash[k] & NEW_STATE)) continue;
-            bits child = bt->child[k];
-            bits o = table_find(other, child);
-            if (o && (unsigned)(o >> KEY_BITS) != DEAD) {
-                m->found = true;
-                m->state = child;
-                return 0;
+            bits entry = child | (bits)(bt->moved[k] + 1) << LAST_SHIFT | dead;
+            if (lanes > 1) {
+                if (!vec_push(s, &ln->out[shard_of(h)], entry)) {
+                    ln->rc = -1;
+                    break;
+                }
+                continue;
             }
-            if (!vec_push(s, &s->next, child | (bits)(bt->moved[k] + 1) << LAST_SHIFT)) return -1;
+            /* one lane: inserted at once (the same order as through the
+             * shards' lists, so the same layers); the new ones are settled
+             * below, once their slots on the other side are prefetched */
+            int r = insert_own(s, ln, job, entry, h);
+            if (r < 0) {
+                ln->rc = -1;
+                break;
+            }
+            bt->child[k] = entry;
+            bt->hash[k] = r ? h | NEW_STATE : h;
+        }
+        if (lanes > 1 || job->closing || ln->rc) continue;
+        for (int k = 0; k < bt->n; k++)
+            if ((bt->hash[k] & NEW_STATE) && settle_new(s, ln, job, bt->child[k], bt->hash[k] & ~NEW_STATE) < 0) {
+                ln->rc = -1;
+                break;
+            }
+    }
+}
+
+/* Phase B: this lane's shards: the block's children inserted in the order of
+ * the slices; the new ones looked for on the other side, else queued. */
+static void layer_insert(void *arg, int li, int lanes) {
+    layer_job *job = arg;
+    search *s = job->s;
+    lane *ln = &s->lanes[li];
+    enum { CHUNK = 32 };
+    size_t hs[CHUNK];
+    bool fresh[CHUNK];
+    for (int q = li; q < SHARDS && !ln->rc; q += lanes) {
+        const table *t = &s->t[job->side].sh[q];
+        for (int u = 0; u < lanes && !ln->rc; u++) {
+            const vec *in = &s->lanes[u].out[q];
+            for (size_t base = 0; base < in->n && !ln->rc; base += CHUNK) {
+                int c = in->n - base < CHUNK ? (int)(in->n - base) : CHUNK;
+                const bits *es = in->v + base;
+                for (int k = 0; k < c; k++) {
+                    hs[k] = hash_bits(es[k] & KEY_MASK);
+                    __builtin_prefetch(&t->slot[hs[k] & t->mask]);
+                }
+                for (int k = 0; k < c && !ln->rc; k++) {
+                    int r = insert_own(s, ln, job, es[k], hs[k]);
+                    if (r < 0) ln->rc = -1;
+                    fresh[k] = r == 1;
+                }
+                for (int k = 0; k < c && !ln->rc; k++)
+                    if (fresh[k] && settle_new(s, ln, job, es[k], hs[k]) < 0) ln->rc = -1;
+            }
         }
     }
-    vec t = s->front[side];
-    s->front[side] = s->next;
-    s->next = t;
+}
+
+/* Expands side's frontier (depth d) into the next one; 0, or -1 memory, -2
+ * limit. closing: the round's last layer (d + 1 plus the other side's depth
+ * is the bound L): its children are only looked for on the other side, and
+ * only a meeting state is stored, for the path. */
+static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *m) {
+    size_t total = 0;
+    for (int q = 0; q < SHARDS; q++) {
+        total += s->front[side][q].n;
+        s->next[q].n = 0;
+    }
+    int lanes = total >= PAR_MIN ? s->nlanes : 1;
+    for (int li = 0; li < MAX_LANES; li++) {
+        s->lanes[li].met = s->lanes[li].cut = false;
+        s->lanes[li].rc = 0;
+        s->lanes[li].states = 0;
+    }
+    int rc = 0;
+    for (int q = 0; q < SHARDS && !rc; q++) {
+        const vec *src = &s->front[side][q];
+        for (size_t lo = 0; lo < src->n && !rc; lo += BLOCK) {
+            layer_job job = {s, side, d, closing, src, lo, lo + BLOCK < src->n ? lo + BLOCK : src->n};
+            pool_run(s->pool, lanes, layer_generate, &job);
+            for (int li = 0; li < lanes; li++) rc = rc ? rc : s->lanes[li].rc;
+            if (!rc && !closing && lanes > 1) {
+                pool_run(s->pool, lanes, layer_insert, &job);
+                for (int li = 0; li < lanes; li++) rc = rc ? rc : s->lanes[li].rc;
+            }
+            for (int li = 0; li < lanes; li++) {
+                lane *ln = &s->lanes[li];
+                s->cut[side] |= ln->cut;
+                s->states[side] += ln->states;
+                ln->states = 0;
+                if (ln->met && (!m->found || ln->meet < m->state)) {
+                    m->found = true;
+                    m->state = ln->meet;
+                }
+            }
+            if (rc) return rc;
+            if (!pl_limits_charge(s->lim, job.hi - job.lo) || !pl_limits_poll(s->lim)) return -2;
+            if (m->found) {
+                /* a closing layer stores only the state met, for the path */
+                if (closing && stable_insert(s, &s->t[side], m->state, d + 1) < 0) return -1;
+                return 0;
+            }
+        }
+    }
+    for (int q = 0; q < SHARDS; q++) {
+        vec t = s->front[side][q];
+        s->front[side][q] = s->next[q];
+        s->next[q] = t;
+    }
     return 0;
 }
 
@@ -984,11 +1278,21 @@ bool coins_shortest_applies(const void *level, const pl_request *req, char *why,
 }
 
 static void free_all(search *s) {
-    table_free(s, &s->t[0]);
-    table_free(s, &s->t[1]);
-    vec_free(s, &s->front[0]);
-    vec_free(s, &s->front[1]);
-    vec_free(s, &s->next);
+    stable_free(s, &s->t[0]);
+    stable_free(s, &s->t[1]);
+    for (int q = 0; q < SHARDS; q++) {
+        vec_free(s, &s->front[0][q]);
+        vec_free(s, &s->front[1][q]);
+        vec_free(s, &s->next[q]);
+    }
+    for (int li = 0; li < MAX_LANES; li++)
+        for (int q = 0; q < SHARDS; q++) vec_free(s, &s->lanes[li].out[q]);
+}
+
+static size_t front_size(const search *s, int side) {
+    size_t n = 0;
+    for (int q = 0; q < SHARDS; q++) n += s->front[side][q].n;
+    return n;
 }
 
 int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err) {
@@ -1046,7 +1350,12 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
 
     int rounds = 0;
     unsigned depth[2] = {0, 0};
-    batch *bt = pl_xmalloc(sizeof *bt);
+    /* the threads: a layer of PAR_MIN states or more runs on up to
+     * --threads of them (the answer does not depend on how many) */
+    pthread_mutex_init(&s->mu, NULL);
+    s->pool = pool_new(req->threads > MAX_LANES ? MAX_LANES : req->threads);
+    s->nlanes = s->pool ? 1 + s->pool->workers : 1;
+    for (int li = 0; li < s->nlanes; li++) s->lanes[li].bt = pl_xmalloc(sizeof(batch));
     meeting m = {0};
     if (s->nplace == 0) {
         out->status = PL_UNSOLVABLE;
@@ -1107,18 +1416,18 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             phase = 2;
             if (!regions_setup(s, phase)) goto building;
         }
-        if (!table_init(s, &s->t[0]) || !table_init(s, &s->t[1])) goto memory;
-        bits e;
-        table_insert(s, &s->t[0], s->A, hash_bits(s->A), 0, &e);
-        if (!vec_push(s, &s->front[0], s->A)) goto memory;
+        if (!stable_init(s, &s->t[0]) || !stable_init(s, &s->t[1])) goto memory;
+        stable_insert(s, &s->t[0], s->A, 0);
+        if (!vec_push(s, &s->front[0][0], s->A)) goto memory;
         for (int j = 0; j < s->nplace; j++)
-            if (table_insert(s, &s->t[1], s->place[j], hash_bits(s->place[j]), 0, &e) == 1 && !vec_push(s, &s->front[1], s->place[j]))
+            if (stable_insert(s, &s->t[1], s->place[j], 0) == 1 && !vec_push(s, &s->front[1][0], s->place[j]))
                 goto memory;
         depth[0] = depth[1] = 0;
         s->cut[0] = s->cut[1] = false;
         bool longer = false;
         while (!m.found) {
-            int empty = s->front[0].n == 0 ? 0 : s->front[1].n == 0 ? 1 : -1;
+            size_t n0 = front_size(s, 0), n1 = front_size(s, 1);
+            int empty = n0 == 0 ? 0 : n1 == 0 ? 1 : -1;
             if (empty >= 0) {
                 if (s->cut[empty]) {
                     longer = true;
@@ -1134,14 +1443,14 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 longer = true;
                 break;
             }
-            int side = s->front[0].n <= s->front[1].n ? 0 : 1;
+            int side = n0 <= n1 ? 0 : 1;
             if (depth[side] + 1 >= MAX_DEPTH) {
                 out->status = PL_UNKNOWN;
                 snprintf(out->note, sizeof out->note, "layers deeper than %u do not fit this search", MAX_DEPTH - 1);
                 goto done;
             }
             bool closing = (int)(depth[0] + depth[1]) + 1 >= s->L;
-            int rc = expand_layer(s, side, depth[side], closing, &m, bt);
+            int rc = expand_layer(s, side, depth[side], closing, &m);
             if (rc == -1) goto memory;
             if (rc == -2) {
                 out->status = PL_UNKNOWN;
@@ -1198,7 +1507,9 @@ done : {
     out->peak_memory = s->peak;
     free_all(s);
     partitions_free(s);
-    free(bt);
+    pool_free(s->pool);
+    for (int li = 0; li < s->nlanes; li++) free(s->lanes[li].bt);
+    pthread_mutex_destroy(&s->mu);
     free(s->place);
     free(s);
     return 0;
