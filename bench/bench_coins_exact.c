@@ -51,6 +51,7 @@ static const config CONFIGS[] = {
     {"shortest", "shortest", {NULL}, 0},                            /* solve_shortest.c */
     {"shortest2", "shortest", {NULL}, 2},                           /* its layers on two threads */
     {"noregion", "shortest", {"no-region-bound", NULL}, 0},         /* without the region bounds */
+    {"nofrontier", "shortest", {"no-frontier-bound", NULL}, 0},     /* without the frontier bounds */
     {"full", "bidir", {NULL}, 0},                                   /* rules of Proposition 3.10 + length bound */
     {"rules", "bidir", {"no-bound", NULL}, 0},                      /* rules only */
     {"bound", "bidir", {"no-backward-rules", NULL}, 0},             /* length bound only */
