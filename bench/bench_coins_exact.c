@@ -7,7 +7,8 @@
  *
  * Issue 21 item 2: `./build/bench/bench_coins_exact 60 "" shortest,full 8192 10`
  * and, for the region bounds, `... 60 "" shortest,noregion 8192 10`, for
- * two threads against one, `... 60 "" shortest2,shortest 8192 60`
+ * two threads against one, `... 60 "" shortest2,shortest 8192 60`, for the
+ * frontier bounds `... 60 "" shortest,nofrontier 8192 60`
  * (shortest: solve_shortest.c; full: the bidirectional search of
  * solve_exact.c that `shortest` replaces, as the baseline).
  *
@@ -18,7 +19,8 @@
  * full (bidir with the rules of Proposition 3.10 and the length bound), rules,
  * bound, plain (bidir without either) and bfs, and shortest (the bitboard
  * search), shortest2 (the same on two threads), noregion (shortest without its
- * region bounds); default "shortest,full". MEMORY_MIB caps each run's tables
+ * region bounds), nofrontier (without its frontier bounds); default
+ * "shortest,full". MEMORY_MIB caps each run's tables
  * (default 1024, the CLI's default). BASELINE_SECONDS (default
  * SECONDS_PER_RUN) is the budget of the last configuration, the baseline, so
  * that a run over 51 puzzles fits in half an hour. Build Release. */
@@ -108,7 +110,7 @@ int main(int argc, char **argv) {
             }
     }
     if (!nuse) {
-        fprintf(stderr, "no configuration in '%s' (shortest, shortest2, noregion, full, rules, bound, plain, bfs)\n",
+        fprintf(stderr, "no configuration in '%s' (shortest, shortest2, noregion, nofrontier, full, rules, bound, plain, bfs)\n",
                 list);
         return 2;
     }

@@ -14,7 +14,14 @@
  *    bounds (--no-region-bound: the fill and level bounds then cut). Breaking
  *    the region tables on purpose (outside support not counted, the reversed
  *    game's table built as the forward one, three coins needed instead of
- *    two) fails hundreds of checks.
+ *    two) fails hundreds of checks. Every other instance also with the
+ *    frontier tables built after every layer (the level's frontier_min
+ *    hook): the same length, and every configuration a frontier bound cuts
+ *    is checked against exact distances (a breadth-first search of every
+ *    configuration reached from A, and backward from the target): it must
+ *    be farther from the other side's root than the round's bound allows at
+ *    its depth. A frontier bound one too high fails about a hundred checks,
+ *    tables of the wrong game (forward for backward) about forty.
  * 3. Limits give unknown with the limit named; --objective shortest makes
  *    auto answer by exact search with optimal claimed, the default objective's
  *    note says which certificate was returned.
@@ -180,8 +187,8 @@ static void imap_put(imap *m, uint64_t k, int v) {
 
 typedef struct cutcheck {
     int r0, c0, h, w;
-    imap index;        /* configuration -> its number */
-    int *fromA, *toT;  /* distances by number (-1: none) */
+    imap index;       /* configuration -> its number */
+    int *fromA, *toT; /* distances by number (-1: none) */
     int checked, bad;
 } cutcheck;
 
@@ -221,8 +228,10 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
     for (int i = 0; i < l->n; i++) {
         A |= 1ull << ((l->start[i].r - cc->r0) * cc->w + l->start[i].c - cc->c0);
         coins_pt t = l->target[i];
-        if (t.r < cc->r0 || t.c < cc->c0 || t.r > r1 || t.c > c1) inside = false;
-        else T |= 1ull << ((t.r - cc->r0) * cc->w + t.c - cc->c0);
+        if (t.r < cc->r0 || t.c < cc->c0 || t.r > r1 || t.c > c1)
+            inside = false;
+        else
+            T |= 1ull << ((t.r - cc->r0) * cc->w + t.c - cc->c0);
     }
     cc->checked = cc->bad = 0;
     imap_init(&cc->index);
@@ -294,8 +303,10 @@ static void on_cut(void *arg, const coins_pt *coins, int n, int side, int depth,
     int i = imap_get(&cc->index, x), rest = i < 0 ? -1 : side == 0 ? cc->toT[i] : cc->fromA[i];
     cc->checked++;
     if (rest >= 0 && depth + rest <= L && cc->bad++ == 0)
-        CHECKF(false, "a frontier bound cut a configuration at depth %d on side %d, %d moves from the other root, in a "
-               "round of bound %d", depth, side, rest, L);
+        CHECKF(false,
+               "a frontier bound cut a configuration at depth %d on side %d, %d moves from the other root, in a "
+               "round of bound %d",
+               depth, side, rest, L);
 }
 
 /* shortest with the frontier tables built after every layer (the level's
@@ -363,8 +374,10 @@ static void randomised(uint64_t seed, int count) {
                     /* the frontier bounds on every layer (they are built only
                      * for large frontiers otherwise) */
                     if (t % 2 == 0) CHECK_INT(run_frontier(l, strcmp(upto, "exact") == 0), want);
-                    if (want >= 0) solved++, longest = want > longest ? want : longest;
-                    else unsolvable++;
+                    if (want >= 0)
+                        solved++, longest = want > longest ? want : longest;
+                    else
+                        unsolvable++;
                 }
             }
             G->level_free(l);
@@ -376,9 +389,9 @@ static void randomised(uint64_t seed, int count) {
            "forced on every other one: %ld tables built, %ld children cut (%ld of them, of exact targets, shown "
            "on no solution of the round's length by breadth-first search)\n",
            solved, longest, unsolvable, skipped, frontier_tables, frontier_cut, cuts_checked);
-    CHECK(cuts_checked > count); /* the cuts were checked one by one */
+    CHECK(cuts_checked > count);                                /* the cuts were checked one by one */
     CHECK(frontier_tables > count / 4 && frontier_cut > count); /* the frontier bounds were exercised */
-    CHECK(solved > count / 10 && unsolvable > count / 10); /* both answers, or the test proves little */
+    CHECK(solved > count / 10 && unsolvable > count / 10);      /* both answers, or the test proves little */
     CHECK(longest >= 8);
 }
 
@@ -427,8 +440,10 @@ static void limits_and_objectives(const char *dir) {
     CHECK_INT(pl_game_solve(G, NULL, l, &req, &sol, &err), 0);
     CHECK_INT(sol.status, PL_SOLVED);
     CHECKF(strstr(sol.note, "certificate: ") != NULL, "note: %s", sol.note);
-    if (sol.optimal == 1) CHECK_INT(sol.moves.n, 12);
-    else CHECKF(strstr(sol.note, "not proven shortest") != NULL, "note: %s", sol.note);
+    if (sol.optimal == 1)
+        CHECK_INT(sol.moves.n, 12);
+    else
+        CHECKF(strstr(sol.note, "not proven shortest") != NULL, "note: %s", sol.note);
     pl_solution_free(&sol);
     G->level_free(l);
     check_clear_context();

@@ -293,7 +293,7 @@ static void close_set(bits *z, size_t nw, int k, uint32_t cells, bool up) {
  * fewer than n coins), closed downward. d[S] = the first k with S in Z_k.
  * O(levels x k x 2^k / 64) word operations. False when the limits stop it. */
 static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *opt, uint32_t usable, uint32_t goal,
-                         const bits *init, int n, bool backward, pl_limits *lim) {
+                         const bits *init, int n, bool backward, unsigned cap, pl_limits *lim) {
     size_t nw = k >= 6 ? (size_t)1 << (k - 6) : 1;
     bits *z = pl_xcalloc(nw, sizeof *z), *add = pl_xmalloc(nw * sizeof *add), *front = pl_xmalloc(nw * sizeof *front);
     size_t *live = pl_xmalloc(nw * sizeof *live), nlive; /* the words of front that are not empty */
@@ -336,6 +336,11 @@ static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *
             for (; w; w &= w - 1) d[(i << 6) | (size_t)bit_index(w)] = (uint8_t)level;
         }
         if (!any) break;
+        if (level >= cap) { /* the caller needs no more: the rest is at least cap + 1 */
+            for (size_t i = 0; i < (size_t)1 << k; i++)
+                if (d[i] == PDB_INF) d[i] = (uint8_t)(cap + 1);
+            break;
+        }
         if (level + 2 >= PDB_INF) { /* deeper than a byte holds: a bound, not infinite */
             for (size_t i = 0; i < (size_t)1 << k; i++)
                 if (d[i] == PDB_INF) d[i] = PDB_INF - 1;
@@ -430,10 +435,11 @@ typedef struct lane {
     struct batch *bt;
     vec out[SHARDS]; /* phase A: the kept children by shard: state | moved + 1 << LAST_SHIFT | dead << 63 */
     bool cut, met;
-    bits meet;       /* the least state met */
-    uint64_t states; /* new states */
+    bits meet;           /* the least state met */
+    uint64_t states;     /* new states */
     uint64_t fchk, fcut; /* children asked the frontier bound, cut by it */
-    int rc;          /* 0, or -1 memory */
+    int fmargin;         /* the largest frontier bound minus room asked */
+    int rc;              /* 0, or -1 memory */
 } lane;
 
 typedef struct pool pool;
@@ -465,6 +471,8 @@ typedef struct search {
     int fdepth[2];
     size_t fbytes[2];
     uint64_t fchk, fcut;       /* the last layer's counts */
+    int fmargin;               /* the last layer's largest frontier bound minus room */
+    int fskip[2];              /* layers of side to expand without asking the frontier bound */
     uint64_t fcut_all, fbuilt; /* children cut by the frontier bounds, tables built: for the note */
     float fprev[2][256], fcur[2][256], flast[2];
     bool cut[2]; /* the bound cut a child on this side in this round */
@@ -780,15 +788,17 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
         s->mem_used += 2 * size;
         if (s->mem_used > s->peak) s->peak = s->mem_used;
         int nc = popc(s->A);
-        if (!region_table(r->fwd, r->k, nbm, opt, usable, region_index(r, s->place[0]), NULL, nc, false, s->lim) ||
-            !region_table(r->bwd, r->k, nbm, opt, usable, region_index(r, s->A), NULL, nc, true, s->lim))
+        if (!region_table(r->fwd, r->k, nbm, opt, usable, region_index(r, s->place[0]), NULL, nc, false, PDB_INF,
+                          s->lim) ||
+            !region_table(r->bwd, r->k, nbm, opt, usable, region_index(r, s->A), NULL, nc, true, PDB_INF, s->lim))
             return -1;
         /* several placements (target up to translation or rotation): the
          * forward bound is the least over them */
         if (s->nplace > 1) {
             uint8_t *t = pl_xmalloc(size);
             for (int q = 1; q < s->nplace; q++) {
-                if (!region_table(t, r->k, nbm, opt, usable, region_index(r, s->place[q]), NULL, nc, false, s->lim)) {
+                if (!region_table(t, r->k, nbm, opt, usable, region_index(r, s->place[q]), NULL, nc, false, PDB_INF,
+                                  s->lim)) {
                     free(t);
                     return -1;
                 }
@@ -929,9 +939,11 @@ static inline int region_child(const search *s, int side, const region_parent *r
  * root is in side's table, and met there, so it is never cut by this bound.
  * Built after a layer of side when the frontier is large; the tables of the
  * previous layer stay valid (every complete layer of the round is a cut) but
- * the newer ones are stronger. 1 built, 0 not (no room under the memory
- * limit: the root bounds alone), -1 stopped by a limit. */
-static int frontier_tables(search *s, int side, unsigned df) {
+ * the newer ones are stronger. Distances past cap are stored as cap + 1 (the
+ * caller's largest room minus df: any larger value cuts as well). 1 built,
+ * 0 not (no room under the memory limit: the root bounds alone), -1
+ * stopped by a limit. */
+static int frontier_tables(search *s, int side, unsigned df, unsigned cap) {
     s->fdepth[side] = -1;
     s->fnp = s->nparts < FRONTIER_PARTS ? s->nparts : FRONTIER_PARTS;
     size_t need = 0;
@@ -974,8 +986,8 @@ static int frontier_tables(search *s, int side, unsigned df) {
                 }
             /* side 1's frontier: forward distances to it (the forward game);
              * side 0's: the reversed game's, as for the tables from A */
-            bool ok = region_table(s->ftab[side][q][j], r->k, r->nbm, r->opt, r->usable, 0, init, popc(s->A),
-                                   side == 0, s->lim);
+            bool ok = region_table(s->ftab[side][q][j], r->k, r->nbm, r->opt, r->usable, 0, init, popc(s->A), side == 0,
+                                   cap, s->lim);
             free(init);
             if (!ok) return -1;
         }
@@ -1108,7 +1120,7 @@ static void layer_generate(void *arg, int li, int lanes) {
     int side = job->side;
     const stable *other = &s->t[1 - side];
     int room = s->L - (int)job->d - 1;
-    int fd = job->closing ? -1 : s->fdepth[1 - side]; /* the other side's frontier tables, if any */
+    int fd = job->closing || s->fskip[side] ? -1 : s->fdepth[1 - side]; /* the other side's frontier tables */
     size_t n = job->hi - job->lo, a = job->lo + n * (size_t)li / (size_t)lanes,
            b = job->lo + n * (size_t)(li + 1) / (size_t)lanes;
     for (int q = 0; q < SHARDS; q++) ln->out[q].n = 0;
@@ -1150,8 +1162,12 @@ static void layer_generate(void *arg, int li, int lanes) {
                     ln->cut = true;
                     continue;
                 }
-                if (fd >= 0) ln->fchk++;
-                if (fd >= 0 && frontier_child(s, 1 - side, fd, &bt->rp, bt->from[k], bt->moved[k]) > room) {
+                int hf = fd >= 0 ? frontier_child(s, 1 - side, fd, &bt->rp, bt->from[k], bt->moved[k]) : 0;
+                if (fd >= 0) {
+                    ln->fchk++;
+                    if (hf - room > ln->fmargin) ln->fmargin = hf - room;
+                }
+                if (fd >= 0 && hf > room) {
                     /* cut unless met on the other side (then kept: the
                      * meeting is recorded below, as for any state) */
                     bits o = table_find(other, child);
@@ -1272,6 +1288,7 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
         s->lanes[li].met = s->lanes[li].cut = false;
         s->lanes[li].rc = 0;
         s->lanes[li].states = 0;
+        s->lanes[li].fmargin = INT32_MIN;
     }
     int rc = 0;
     for (int q = 0; q < SHARDS && !rc; q++) {
@@ -1291,7 +1308,9 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
                 ln->states = 0;
                 s->fchk += ln->fchk;
                 s->fcut += ln->fcut;
+                if (ln->fmargin > s->fmargin) s->fmargin = ln->fmargin;
                 ln->fchk = ln->fcut = 0;
+                ln->fmargin = INT32_MIN;
                 if (ln->met && (!m->found || ln->meet < m->state)) {
                     m->found = true;
                     m->state = ln->meet;
@@ -1457,8 +1476,8 @@ static bool frontier_worth(const search *s, int side, unsigned depth, size_t n) 
     double cost = (double)(((size_t)1 << k) >> 7);
     if (cost < 1024) cost = 1024;
     double f = depth < 256 && s->fprev[side][depth] >= 0 ? s->fprev[side][depth]
-               : s->flast[side] >= 0                    ? s->flast[side]
-                                                        : 0.25;
+               : s->flast[side] >= 0                     ? s->flast[side]
+                                                         : 0.25;
     if (f < 0.02) f = 0.02;
     return f * 2.5 * (double)n >= cost;
 }
@@ -1602,10 +1621,13 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
         s->cut[0] = s->cut[1] = false;
         s->fdepth[0] = s->fdepth[1] = -1;
         s->flast[0] = s->flast[1] = -1;
+        s->fskip[0] = s->fskip[1] = 0;
         for (int q = 0; q < 2; q++)
             for (int d = 0; d < 256; d++) {
-                if (rounds > 1) s->fprev[q][d] = s->fcur[q][d];
-                else s->fprev[q][d] = -1;
+                if (rounds > 1)
+                    s->fprev[q][d] = s->fcur[q][d];
+                else
+                    s->fprev[q][d] = -1;
                 s->fcur[q][d] = -1;
             }
         bool longer = false;
@@ -1637,12 +1659,26 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             /* the other side's frontier bound, for this layer's children */
             if (!closing && !unbounded && frontier && s->nparts && s->fdepth[1 - side] != (int)depth[1 - side] &&
                 frontier_worth(s, 1 - side, depth[1 - side], front_size(s, side))) {
-                int fr = frontier_tables(s, 1 - side, depth[1 - side]);
+                /* the largest room of this round's later layers of side, less df */
+                int cap = s->L - (int)depth[side] - (int)depth[1 - side];
+                int fr = frontier_tables(s, 1 - side, depth[1 - side], cap < 1 ? 1u : (unsigned)cap);
                 if (fr < 0) goto building;
                 s->fbuilt += (uint64_t)fr;
+                s->fskip[side] = 0; /* new tables: ask them */
             }
             s->fchk = s->fcut = 0;
+            s->fmargin = INT32_MIN;
+            bool skipped = s->fskip[side] > 0;
             int rc = expand_layer(s, side, depth[side], closing, &m);
+            /* The bound asked of children a layer deeper gets closer to
+             * their room by about one a layer: when the closest came three
+             * or more short of cutting, the next layers skip the question
+             * until they could cut (a skipped question cuts nothing, so the
+             * answer is the same; only the work changes). */
+            if (skipped)
+                s->fskip[side]--;
+            else if (s->fchk)
+                s->fskip[side] = s->fmargin <= -3 ? -s->fmargin - 2 : 0;
             if (s->fchk && s->fdepth[1 - side] >= 0 && s->fdepth[1 - side] < 256)
                 s->fcur[1 - side][s->fdepth[1 - side]] = s->flast[1 - side] = (float)s->fcut / (float)s->fchk;
             s->fcut_all += s->fcut;
