@@ -21,7 +21,8 @@
  *    configuration reached from A, and backward from the target): it must
  *    be farther from the other side's root than the round's bound allows at
  *    its depth. A frontier bound one too high fails about a hundred checks,
- *    tables of the wrong game (forward for backward) about forty.
+ *    tables of the wrong game (forward for backward) about forty, a side
+ *    emptied by frontier cuts taken for a proof of unsolvability one.
  * 3. Limits give unknown with the limit named; --objective shortest makes
  *    auto answer by exact search with optimal claimed, the default objective's
  *    note says which certificate was returned.
@@ -83,7 +84,9 @@ static void letters(const char *dir) {
  * move for move, and the same expanded states with 1, 2 and 3 threads (3
  * splits the blocks and the shards unevenly). These three puzzles pass the
  * threshold in their last rounds (J-to-K and L-to-M: 164,000 and 319,000
- * states; slash-to-H 1.5 million). */
+ * states; slash-to-H 1.5 million). The frontier tables are built for every
+ * frontier of 4,096 states or more, and the notes (states, tables, cuts)
+ * must be the same too. */
 static void threads_same_answer(const char *dir) {
 #if defined(__SANITIZE_ADDRESS__)
     static const char *const NAMES[] = {"J-to-K", "L-to-M", NULL}; /* slash-to-H: 3 x 15 s under ASan */
@@ -97,6 +100,9 @@ static void threads_same_answer(const char *dir) {
         check_context(false, 0, "%s", lp);
         void *l = gc_read_level(G, lp);
         if (!l) continue;
+        /* frontier tables for every frontier of 4,096 states or more, so that
+         * threaded layers use them */
+        ((coins_level *)l)->frontier_min = 4096;
         pl_solution sol[3];
         for (int t = 0; t < 3; t++) {
             pl_opts none = {.n = 0};
@@ -107,7 +113,10 @@ static void threads_same_answer(const char *dir) {
             CHECK_INT(sol[t].status, PL_SOLVED);
             CHECK_INT(sol[t].optimal, 1);
         }
+        CHECKF(strstr(sol[0].note, "frontier bounds: ") != NULL, "no frontier tables: %s", sol[0].note);
         for (int t = 1; t < 3; t++) {
+            CHECKF(strcmp(sol[t].note, sol[0].note) == 0, "%d threads: %s\n  1 thread: %s", t + 1, sol[t].note,
+                   sol[0].note);
             CHECKF(sol[t].nodes == sol[0].nodes, "%d threads expanded %llu states, 1 thread %llu", t + 1,
                    (unsigned long long)sol[t].nodes, (unsigned long long)sol[0].nodes);
             CHECK_INT(sol[t].moves.n, sol[0].moves.n);
@@ -189,7 +198,7 @@ typedef struct cutcheck {
     int r0, c0, h, w;
     imap index;       /* configuration -> its number */
     int *fromA, *toT; /* distances by number (-1: none) */
-    int checked, bad;
+    int checked, bad, informative; /* informative: on a configuration of a solution's distances (both finite) */
 } cutcheck;
 
 static int nbrs(const cutcheck *cc, uint64_t x, int i) {
@@ -233,7 +242,7 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
         else
             T |= 1ull << ((t.r - cc->r0) * cc->w + t.c - cc->c0);
     }
-    cc->checked = cc->bad = 0;
+    cc->checked = cc->bad = cc->informative = 0;
     imap_init(&cc->index);
     /* forward from A, recording the moves (CSR by number) */
     size_t cap = 1024, n = 0, ecap = 4096, ne = 0;
@@ -302,6 +311,7 @@ static void on_cut(void *arg, const coins_pt *coins, int n, int side, int depth,
     for (int i = 0; i < n; i++) x |= 1ull << ((coins[i].r - cc->r0) * cc->w + coins[i].c - cc->c0);
     int i = imap_get(&cc->index, x), rest = i < 0 ? -1 : side == 0 ? cc->toT[i] : cc->fromA[i];
     cc->checked++;
+    cc->informative += i >= 0 && cc->toT[i] >= 0 && cc->fromA[i] >= 0;
     if (rest >= 0 && depth + rest <= L && cc->bad++ == 0)
         CHECKF(false,
                "a frontier bound cut a configuration at depth %d on side %d, %d moves from the other root, in a "
@@ -312,7 +322,7 @@ static void on_cut(void *arg, const coins_pt *coins, int n, int side, int depth,
 /* shortest with the frontier tables built after every layer (the level's
  * frontier_min hook): length, -1 unsolvable, -2 unknown; the tables built
  * and the children they cut are added from the note. */
-static long frontier_tables, frontier_cut, cuts_checked;
+static long frontier_tables, frontier_cut, cuts_checked, cuts_informative, frontier_retries;
 static int run_frontier(void *l, bool exact) {
     coins_level *cl = l;
     cl->frontier_min = 1;
@@ -330,15 +340,17 @@ static int run_frontier(void *l, bool exact) {
     if (exact) {
         cl->frontier_cut = NULL;
         cuts_checked += cc.checked;
+        cuts_informative += cc.informative;
         cutcheck_free(&cc);
     }
     int r = gc_length(&sol);
     if (r >= 0) CHECK_INT(sol.optimal, 1);
     const char *f = strstr(sol.note, "frontier bounds: ");
-    long tables = 0, cut = 0;
-    if (f && sscanf(f, "frontier bounds: %ld tables, %ld children cut", &tables, &cut) == 2) {
+    long tables = 0, cut = 0, retries = 0;
+    if (f && sscanf(f, "frontier bounds: %ld tables, %ld children cut, %ld rounds", &tables, &cut, &retries) == 3) {
         frontier_tables += tables;
         frontier_cut += cut;
+        frontier_retries += retries;
     }
     pl_solution_free(&sol);
     return r;
@@ -386,10 +398,13 @@ static void randomised(uint64_t seed, int count) {
     }
     check_clear_context();
     printf("random: %d solvable (longest %d moves), %d unsolvable, %d beyond the BFS budget; frontier bounds "
-           "forced on every other one: %ld tables built, %ld children cut (%ld of them, of exact targets, shown "
-           "on no solution of the round's length by breadth-first search)\n",
-           solved, longest, unsolvable, skipped, frontier_tables, frontier_cut, cuts_checked);
-    CHECK(cuts_checked > count);                                /* the cuts were checked one by one */
+           "forced on every other one: %ld tables built, %ld children cut, %ld rounds repeated without them; of the "
+           "cuts on exact targets, %ld shown on no solution of the round's length through their depth by "
+           "breadth-first search, %ld of them on configurations between A and the target\n",
+           solved, longest, unsolvable, skipped, frontier_tables, frontier_cut, frontier_retries, cuts_checked,
+           cuts_informative);
+    CHECK(cuts_checked > count);          /* the cuts were checked one by one */
+    CHECK(cuts_informative > count / 10); /* and not only on unsolvable instances */
     CHECK(frontier_tables > count / 4 && frontier_cut > count); /* the frontier bounds were exercised */
     CHECK(solved > count / 10 && unsolvable > count / 10);      /* both answers, or the test proves little */
     CHECK(longest >= 8);

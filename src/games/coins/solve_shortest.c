@@ -435,6 +435,7 @@ typedef struct lane {
     struct batch *bt;
     vec out[SHARDS]; /* phase A: the kept children by shard: state | moved + 1 << LAST_SHIFT | dead << 63 */
     bool cut, met;
+    bool fcutany;        /* a frontier bound cut a child (not counted in cut: see the round loop) */
     bits meet;           /* the least state met */
     uint64_t states;     /* new states */
     uint64_t fchk, fcut; /* children asked the frontier bound, cut by it */
@@ -473,6 +474,8 @@ typedef struct search {
     uint64_t fchk, fcut;       /* the last layer's counts */
     int fmargin;               /* the last layer's largest frontier bound minus room */
     int fskip[2];              /* layers of side to expand without asking the frontier bound */
+    bool fcut_side[2];         /* a frontier bound cut a child of this side this round */
+    uint64_t fretry;           /* rounds repeated without the frontier bounds */
     uint64_t fcut_all, fbuilt; /* children cut by the frontier bounds, tables built: for the note */
     float fprev[2][256], fcur[2][256], flast[2];
     bool cut[2]; /* the bound cut a child on this side in this round */
@@ -928,21 +931,27 @@ static inline int region_child(const search *s, int side, const region_parent *r
 
 /* ---------- the frontier bounds ---------- */
 /* Side's frontier at depth df holds, in a round of bound L, every state at
- * that depth of every solution of length <= L (the bound is admissible). So a
- * state x of the other side, farther than df from side's root, lies on such a
- * solution only through some t of that frontier: its length is at least
- * depth(x) + dist(x, t) + df, and dist(x, t) is at least the sum over the
- * regions of the relaxed distance from x's part to t's part (each region's
- * game relaxes the whole game, as for the root bounds), so at least the sum
- * of the distances to the nearest projection of the frontier: the tables
- * below, one multi-source region_table a region. A state within df of side's
- * root is in side's table, and met there, so it is never cut by this bound.
- * Built after a layer of side when the frontier is large; the tables of the
- * previous layer stay valid (every complete layer of the round is a cut) but
- * the newer ones are stronger. Distances past cap are stored as cap + 1 (the
+ * that depth of every solution of length <= L: the bounds are admissible,
+ * and since the earlier rounds (or the first bound) exclude every shorter
+ * solution, such a solution is a shortest one, each of its states at its
+ * true distance from both roots. So a state x of the other side, farther
+ * than df from side's root, lies on such a solution only through some t of
+ * that frontier: its length is at least depth(x) + dist(x, t) + df, and
+ * dist(x, t) is at least the sum over the regions of the relaxed distance
+ * from x's part to t's part (each region's game relaxes the whole game, as
+ * for the root bounds), so at least the sum of the distances to the nearest
+ * projection of the frontier: the tables below, one multi-source
+ * region_table a region (the sources replace its goal, passed as 0). A state
+ * within df of side's root is never cut: it is in side's table, and meeting
+ * it would close a solution shorter than L (see layer_generate). Built
+ * before a layer of the other side (frontier_worth says when); the tables of
+ * an earlier layer stay valid (every complete layer of the round is a cut)
+ * but the newer ones are stronger. A cut shows only that no solution of L
+ * moves or fewer goes through the state, not that none does: the round loop
+ * keeps the two apart. Distances past cap are stored as cap + 1 (the
  * caller's largest room minus df: any larger value cuts as well). 1 built,
- * 0 not (no room under the memory limit: the root bounds alone), -1
- * stopped by a limit. */
+ * 0 not (no room under the memory limit: the root bounds alone), -1 stopped
+ * by a limit. */
 static int frontier_tables(search *s, int side, unsigned df, unsigned cap) {
     s->fdepth[side] = -1;
     s->fnp = s->nparts < FRONTIER_PARTS ? s->nparts : FRONTIER_PARTS;
@@ -963,7 +972,11 @@ static int frontier_tables(search *s, int side, unsigned df, unsigned cap) {
         s->mem_used -= s->fbytes[side];
         s->fbytes[side] = 0;
         memset(s->fk[side], -1, sizeof s->fk[side]);
-        if (s->mem_used + need > s->mem_cap) return 0;
+        /* room for them, and for the building's scratch (region_table's
+         * four bitsets and the sources: 5 bits a state of the largest region) */
+        int kmax = 0;
+        for (int j = 0; j < s->part[0].n; j++) kmax = s->part[0].r[j].k > kmax ? s->part[0].r[j].k : kmax;
+        if (s->mem_used + need + ((size_t)5 << kmax) / 8 > s->mem_cap) return 0;
         for (int q = 0; q < PDB_PARTS; q++)
             for (int j = 0; j < PDB_REGIONS; j++) {
                 int k = q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
@@ -1168,15 +1181,14 @@ static void layer_generate(void *arg, int li, int lanes) {
                     if (hf - room > ln->fmargin) ln->fmargin = hf - room;
                 }
                 if (fd >= 0 && hf > room) {
-                    /* cut unless met on the other side (then kept: the
-                     * meeting is recorded below, as for any state) */
-                    bits o = table_find(other, child);
-                    if (!o || (unsigned)(o >> KEY_BITS) == DEAD) {
-                        ln->fcut++;
-                        if (s->l->frontier_cut) report_cut(s, child, side, (int)job->d + 1);
-                        ln->cut = true;
-                        continue;
-                    }
+                    /* never a state the other side has: met there, at depth
+                     * e <= fd, it would close a solution of e + d + 1 <= L - 1
+                     * moves (this layer is not the round's last), which the
+                     * earlier rounds (or the first bound) exclude */
+                    ln->fcut++;
+                    ln->fcutany = true;
+                    if (s->l->frontier_cut) report_cut(s, child, side, (int)job->d + 1);
+                    continue;
                 }
             }
             /* With region bounds, the fill bound and the backward level bound
@@ -1304,6 +1316,8 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
             for (int li = 0; li < lanes; li++) {
                 lane *ln = &s->lanes[li];
                 s->cut[side] |= ln->cut;
+                s->fcut_side[side] |= ln->fcutany;
+                ln->fcutany = false;
                 s->states[side] += ln->states;
                 ln->states = 0;
                 s->fchk += ln->fchk;
@@ -1598,7 +1612,7 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
     /* --no-bound: one round, nothing cut (settles unsolvable levels without
      * the restarts) */
     bool unbounded = req->opts && pl_opts_has(req->opts, "no-bound");
-    bool frontier = !(req->opts && pl_opts_has(req->opts, "no-frontier-bound"));
+    bool frontier = !(req->opts && pl_opts_has(req->opts, "no-frontier-bound")), retry = false;
     memset(s->fk, -1, sizeof s->fk);
     if (unbounded) s->L = 1 << 28;
     int L0 = s->L;
@@ -1619,6 +1633,9 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 goto memory;
         depth[0] = depth[1] = 0;
         s->cut[0] = s->cut[1] = false;
+        s->fcut_side[0] = s->fcut_side[1] = false;
+        bool use_frontier = frontier && !retry;
+        retry = false;
         s->fdepth[0] = s->fdepth[1] = -1;
         s->flast[0] = s->flast[1] = -1;
         s->fskip[0] = s->fskip[1] = 0;
@@ -1636,6 +1653,17 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             int empty = n0 == 0 ? 0 : n1 == 0 ? 1 : -1;
             if (empty >= 0) {
                 if (s->cut[empty]) {
+                    longer = true;
+                    break;
+                }
+                if (s->fcut_side[empty]) {
+                    /* emptied by frontier bounds alone: no solution of L
+                     * moves or fewer, but the root bounds did not show that
+                     * none exists; the same round again without them
+                     * either proves it or cuts by the length bound */
+                    retry = true;
+                    s->fretry++;
+                    s->L--;
                     longer = true;
                     break;
                 }
@@ -1657,7 +1685,7 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
             }
             bool closing = (int)(depth[0] + depth[1]) + 1 >= s->L;
             /* the other side's frontier bound, for this layer's children */
-            if (!closing && !unbounded && frontier && s->nparts && s->fdepth[1 - side] != (int)depth[1 - side] &&
+            if (!closing && !unbounded && use_frontier && s->nparts && s->fdepth[1 - side] != (int)depth[1 - side] &&
                 frontier_worth(s, 1 - side, depth[1 - side], front_size(s, side))) {
                 /* the largest room of this round's later layers of side, less df */
                 int cap = s->L - (int)depth[side] - (int)depth[1 - side];
@@ -1735,8 +1763,8 @@ done : {
              (unsigned long long)s->states[1]);
     k = strlen(out->note);
     if (s->fbuilt)
-        snprintf(out->note + k, sizeof out->note - k, "; frontier bounds: %llu tables, %llu children cut",
-                 (unsigned long long)s->fbuilt, (unsigned long long)s->fcut_all);
+        snprintf(out->note + k, sizeof out->note - k, "; frontier bounds: %llu tables, %llu children cut, %llu rounds repeated without them",
+                 (unsigned long long)s->fbuilt, (unsigned long long)s->fcut_all, (unsigned long long)s->fretry);
 }
     out->nodes = s->lim->nodes;
     out->peak_memory = s->peak;
