@@ -14,7 +14,15 @@
  *    bounds (--no-region-bound: the fill and level bounds then cut). Breaking
  *    the region tables on purpose (outside support not counted, the reversed
  *    game's table built as the forward one, three coins needed instead of
- *    two) fails hundreds of checks.
+ *    two) fails hundreds of checks. Every other instance also with the
+ *    frontier tables built after every layer (the level's frontier_min
+ *    hook): the same length, and every configuration a frontier bound cuts
+ *    is checked against exact distances (a breadth-first search of every
+ *    configuration reached from A, and backward from the target): it must
+ *    be farther from the other side's root than the round's bound allows at
+ *    its depth. A frontier bound one too high fails about a hundred checks,
+ *    tables of the wrong game (forward for backward) about forty, a side
+ *    emptied by frontier cuts taken for a proof of unsolvability one.
  * 3. Limits give unknown with the limit named; --objective shortest makes
  *    auto answer by exact search with optimal claimed, the default objective's
  *    note says which certificate was returned.
@@ -76,7 +84,9 @@ static void letters(const char *dir) {
  * move for move, and the same expanded states with 1, 2 and 3 threads (3
  * splits the blocks and the shards unevenly). These three puzzles pass the
  * threshold in their last rounds (J-to-K and L-to-M: 164,000 and 319,000
- * states; slash-to-H 1.5 million). */
+ * states; slash-to-H 1.5 million). The frontier tables are built for every
+ * frontier of 4,096 states or more, and the notes (states, tables, cuts)
+ * must be the same too. */
 static void threads_same_answer(const char *dir) {
 #if defined(__SANITIZE_ADDRESS__)
     static const char *const NAMES[] = {"J-to-K", "L-to-M", NULL}; /* slash-to-H: 3 x 15 s under ASan */
@@ -90,6 +100,9 @@ static void threads_same_answer(const char *dir) {
         check_context(false, 0, "%s", lp);
         void *l = gc_read_level(G, lp);
         if (!l) continue;
+        /* frontier tables for every frontier of 4,096 states or more, so that
+         * threaded layers use them */
+        ((coins_level *)l)->frontier_min = 4096;
         pl_solution sol[3];
         for (int t = 0; t < 3; t++) {
             pl_opts none = {.n = 0};
@@ -100,7 +113,10 @@ static void threads_same_answer(const char *dir) {
             CHECK_INT(sol[t].status, PL_SOLVED);
             CHECK_INT(sol[t].optimal, 1);
         }
+        CHECKF(strstr(sol[0].note, "frontier bounds: ") != NULL, "no frontier tables: %s", sol[0].note);
         for (int t = 1; t < 3; t++) {
+            CHECKF(strcmp(sol[t].note, sol[0].note) == 0, "%d threads: %s\n  1 thread: %s", t + 1, sol[t].note,
+                   sol[0].note);
             CHECKF(sol[t].nodes == sol[0].nodes, "%d threads expanded %llu states, 1 thread %llu", t + 1,
                    (unsigned long long)sol[t].nodes, (unsigned long long)sol[0].nodes);
             CHECK_INT(sol[t].moves.n, sol[0].moves.n);
@@ -127,6 +143,215 @@ static int run(const void *l, const char *alg, const char *opt, uint64_t nodes) 
     gc_solve(G, gc_algorithm(G, alg), l, &how, &sol);
     int r = gc_length(&sol);
     if (r >= 0 && strcmp(alg, "shortest") == 0) CHECK_INT(sol.optimal, 1);
+    pl_solution_free(&sol);
+    return r;
+}
+
+/* ---------- a check of every cut: exact distances by breadth-first search ---------- */
+/* Configurations as bits of A's bounding box (every configuration reached
+ * from A lies in it: Corollary 1.7), numbered in an open-addressing map;
+ * the moves between the configurations reached from A kept, so that the
+ * distances to the target come from one breadth-first search backward. */
+typedef struct imap {
+    uint64_t *key; /* configuration + 1, 0 empty */
+    int32_t *v;
+    size_t mask, n;
+} imap;
+
+static void imap_init(imap *m) {
+    m->mask = 1023;
+    m->n = 0;
+    m->key = pl_xcalloc(m->mask + 1, sizeof *m->key);
+    m->v = pl_xcalloc(m->mask + 1, sizeof *m->v);
+}
+
+static size_t imap_slot(const imap *m, uint64_t k) {
+    size_t h = (size_t)((k + 1) * 0x9E3779B97F4A7C15ull >> 17) & m->mask;
+    while (m->key[h] && m->key[h] != k + 1) h = (h + 1) & m->mask;
+    return h;
+}
+
+static int imap_get(const imap *m, uint64_t k) {
+    size_t h = imap_slot(m, k);
+    return m->key[h] ? m->v[h] : -1;
+}
+
+static void imap_put(imap *m, uint64_t k, int v) {
+    if (2 * (m->n + 1) > m->mask) {
+        imap old = *m;
+        m->mask = 2 * m->mask + 1;
+        m->key = pl_xcalloc(m->mask + 1, sizeof *m->key);
+        m->v = pl_xcalloc(m->mask + 1, sizeof *m->v);
+        m->n = 0;
+        for (size_t i = 0; i <= old.mask; i++)
+            if (old.key[i]) imap_put(m, old.key[i] - 1, old.v[i]);
+        free(old.key);
+        free(old.v);
+    }
+    size_t h = imap_slot(m, k);
+    if (!m->key[h]) m->n++;
+    m->key[h] = k + 1;
+    m->v[h] = v;
+}
+
+typedef struct cutcheck {
+    int r0, c0, h, w;
+    imap index;       /* configuration -> its number */
+    int *fromA, *toT; /* distances by number (-1: none) */
+    int checked, bad, informative; /* informative: on a configuration of a solution's distances (both finite) */
+} cutcheck;
+
+static int nbrs(const cutcheck *cc, uint64_t x, int i) {
+    int r = i / cc->w, c = i % cc->w, n = 0;
+    if (r > 0) n += (int)(x >> (i - cc->w) & 1);
+    if (r + 1 < cc->h) n += (int)(x >> (i + cc->w) & 1);
+    if (c > 0) n += (int)(x >> (i - 1) & 1);
+    if (c + 1 < cc->w) n += (int)(x >> (i + 1) & 1);
+    return n;
+}
+
+/* The configurations one move from x (a coin to a free cell with two other
+ * coins adjacent), into out; their count. */
+static int successors(const cutcheck *cc, uint64_t x, uint64_t *out) {
+    int cells = cc->h * cc->w, k = 0;
+    for (int p = 0; p < cells; p++) {
+        if (!(x >> p & 1)) continue;
+        uint64_t y = x & ~(1ull << p);
+        for (int q = 0; q < cells; q++)
+            if (q != p && !(y >> q & 1) && nbrs(cc, y, q) >= 2) out[k++] = y | 1ull << q;
+    }
+    return k;
+}
+
+static void cutcheck_init(cutcheck *cc, const coins_level *l) {
+    cc->r0 = cc->c0 = 1 << 20;
+    int r1 = -(1 << 20), c1 = -(1 << 20);
+    for (int i = 0; i < l->n; i++) {
+        coins_pt p = l->start[i];
+        cc->r0 = p.r < cc->r0 ? p.r : cc->r0, cc->c0 = p.c < cc->c0 ? p.c : cc->c0;
+        r1 = p.r > r1 ? p.r : r1, c1 = p.c > c1 ? p.c : c1;
+    }
+    cc->h = r1 - cc->r0 + 1, cc->w = c1 - cc->c0 + 1;
+    uint64_t A = 0, T = 0;
+    bool inside = true;
+    for (int i = 0; i < l->n; i++) {
+        A |= 1ull << ((l->start[i].r - cc->r0) * cc->w + l->start[i].c - cc->c0);
+        coins_pt t = l->target[i];
+        if (t.r < cc->r0 || t.c < cc->c0 || t.r > r1 || t.c > c1)
+            inside = false;
+        else
+            T |= 1ull << ((t.r - cc->r0) * cc->w + t.c - cc->c0);
+    }
+    cc->checked = cc->bad = cc->informative = 0;
+    imap_init(&cc->index);
+    /* forward from A, recording the moves (CSR by number) */
+    size_t cap = 1024, n = 0, ecap = 4096, ne = 0;
+    uint64_t *st = pl_xmalloc(cap * sizeof *st), succ[64 * 64];
+    int *dist = pl_xmalloc(cap * sizeof *dist), *off = pl_xmalloc((cap + 1) * sizeof *off),
+        *to = pl_xmalloc(ecap * sizeof *to);
+    imap_put(&cc->index, A, 0);
+    st[n] = A, dist[n++] = 0;
+    for (size_t i = 0; i < n; i++) {
+        off[i] = (int)ne;
+        int k = successors(cc, st[i], succ);
+        for (int j = 0; j < k; j++) {
+            int v = imap_get(&cc->index, succ[j]);
+            if (v < 0) {
+                if (n == cap) {
+                    cap *= 2;
+                    st = pl_xrealloc(st, cap * sizeof *st);
+                    dist = pl_xrealloc(dist, cap * sizeof *dist);
+                    off = pl_xrealloc(off, (cap + 1) * sizeof *off);
+                }
+                v = (int)n;
+                imap_put(&cc->index, succ[j], v);
+                st[n] = succ[j], dist[n++] = dist[i] + 1;
+            }
+            if (ne == ecap) to = pl_xrealloc(to, (ecap *= 2) * sizeof *to);
+            to[ne++] = v;
+        }
+    }
+    off[n] = (int)ne;
+    cc->fromA = dist;
+    /* backward from the target over the reversed moves */
+    cc->toT = pl_xmalloc((n + 1) * sizeof *cc->toT);
+    for (size_t i = 0; i < n; i++) cc->toT[i] = -1;
+    int t = inside ? imap_get(&cc->index, T) : -1;
+    if (t >= 0) {
+        int *indeg = pl_xcalloc(n + 1, sizeof *indeg), *roff = pl_xmalloc((n + 1) * sizeof *roff),
+            *from = pl_xmalloc((ne + 1) * sizeof *from), *queue = pl_xmalloc((n + 1) * sizeof *queue);
+        for (size_t e = 0; e < ne; e++) indeg[to[e]]++;
+        roff[0] = 0;
+        for (size_t i = 0; i < n; i++) roff[i + 1] = roff[i] + indeg[i];
+        for (size_t i = 0; i < n; i++)
+            for (int e = off[i]; e < off[i + 1]; e++) from[roff[to[e]] + --indeg[to[e]]] = (int)i;
+        size_t head = 0, tail = 0;
+        cc->toT[t] = 0;
+        queue[tail++] = t;
+        while (head < tail) {
+            int y = queue[head++];
+            for (int e = roff[y]; e < roff[y + 1]; e++)
+                if (cc->toT[from[e]] < 0) cc->toT[from[e]] = cc->toT[y] + 1, queue[tail++] = from[e];
+        }
+        free(indeg), free(roff), free(from), free(queue);
+    }
+    free(st), free(off), free(to);
+}
+
+static void cutcheck_free(cutcheck *cc) {
+    free(cc->index.key), free(cc->index.v), free(cc->fromA), free(cc->toT);
+}
+
+/* The hook: a configuration cut at depth d on a side must be farther than
+ * L - d from the other side's root (the target forward, A backward): no
+ * solution of length <= L goes through it at that depth. */
+static void on_cut(void *arg, const coins_pt *coins, int n, int side, int depth, int L) {
+    cutcheck *cc = arg;
+    uint64_t x = 0;
+    for (int i = 0; i < n; i++) x |= 1ull << ((coins[i].r - cc->r0) * cc->w + coins[i].c - cc->c0);
+    int i = imap_get(&cc->index, x), rest = i < 0 ? -1 : side == 0 ? cc->toT[i] : cc->fromA[i];
+    cc->checked++;
+    cc->informative += i >= 0 && cc->toT[i] >= 0 && cc->fromA[i] >= 0;
+    if (rest >= 0 && depth + rest <= L && cc->bad++ == 0)
+        CHECKF(false,
+               "a frontier bound cut a configuration at depth %d on side %d, %d moves from the other root, in a "
+               "round of bound %d",
+               depth, side, rest, L);
+}
+
+/* shortest with the frontier tables built after every layer (the level's
+ * frontier_min hook): length, -1 unsolvable, -2 unknown; the tables built
+ * and the children they cut are added from the note. */
+static long frontier_tables, frontier_cut, cuts_checked, cuts_informative, frontier_retries;
+static int run_frontier(void *l, bool exact) {
+    coins_level *cl = l;
+    cl->frontier_min = 1;
+    cutcheck cc;
+    if (exact) {
+        cutcheck_init(&cc, cl);
+        cl->frontier_cut = on_cut;
+        cl->frontier_arg = &cc;
+    }
+    pl_opts o = {.n = 0};
+    gc_how how = {.opts = &o, .word = "move", .goal = "does not reach the target"};
+    pl_solution sol;
+    gc_solve(G, gc_algorithm(G, "shortest"), l, &how, &sol);
+    cl->frontier_min = 0;
+    if (exact) {
+        cl->frontier_cut = NULL;
+        cuts_checked += cc.checked;
+        cuts_informative += cc.informative;
+        cutcheck_free(&cc);
+    }
+    int r = gc_length(&sol);
+    if (r >= 0) CHECK_INT(sol.optimal, 1);
+    const char *f = strstr(sol.note, "frontier bounds: ");
+    long tables = 0, cut = 0, retries = 0;
+    if (f && sscanf(f, "frontier bounds: %ld tables, %ld children cut, %ld rounds", &tables, &cut, &retries) == 3) {
+        frontier_tables += tables;
+        frontier_cut += cut;
+        frontier_retries += retries;
+    }
     pl_solution_free(&sol);
     return r;
 }
@@ -158,8 +383,13 @@ static void randomised(uint64_t seed, int count) {
                     CHECK_INT(run(l, "shortest", NULL, 0), want);
                     /* without the region bounds: the fill and level bounds on every child */
                     if (t % 4 == 0) CHECK_INT(run(l, "shortest", "no-region-bound", 0), want);
-                    if (want >= 0) solved++, longest = want > longest ? want : longest;
-                    else unsolvable++;
+                    /* the frontier bounds on every layer (they are built only
+                     * for large frontiers otherwise) */
+                    if (t % 2 == 0) CHECK_INT(run_frontier(l, strcmp(upto, "exact") == 0), want);
+                    if (want >= 0)
+                        solved++, longest = want > longest ? want : longest;
+                    else
+                        unsolvable++;
                 }
             }
             G->level_free(l);
@@ -167,9 +397,16 @@ static void randomised(uint64_t seed, int count) {
         free(text);
     }
     check_clear_context();
-    printf("random: %d solvable (longest %d moves), %d unsolvable, %d beyond the BFS budget\n", solved, longest,
-           unsolvable, skipped);
-    CHECK(solved > count / 10 && unsolvable > count / 10); /* both answers, or the test proves little */
+    printf("random: %d solvable (longest %d moves), %d unsolvable, %d beyond the BFS budget; frontier bounds "
+           "forced on every other one: %ld tables built, %ld children cut, %ld rounds repeated without them; of the "
+           "cuts on exact targets, %ld shown on no solution of the round's length through their depth by "
+           "breadth-first search, %ld of them on configurations between A and the target\n",
+           solved, longest, unsolvable, skipped, frontier_tables, frontier_cut, frontier_retries, cuts_checked,
+           cuts_informative);
+    CHECK(cuts_checked > count);          /* the cuts were checked one by one */
+    CHECK(cuts_informative > count / 10); /* and not only on unsolvable instances */
+    CHECK(frontier_tables > count / 4 && frontier_cut > count); /* the frontier bounds were exercised */
+    CHECK(solved > count / 10 && unsolvable > count / 10);      /* both answers, or the test proves little */
     CHECK(longest >= 8);
 }
 
@@ -218,8 +455,10 @@ static void limits_and_objectives(const char *dir) {
     CHECK_INT(pl_game_solve(G, NULL, l, &req, &sol, &err), 0);
     CHECK_INT(sol.status, PL_SOLVED);
     CHECKF(strstr(sol.note, "certificate: ") != NULL, "note: %s", sol.note);
-    if (sol.optimal == 1) CHECK_INT(sol.moves.n, 12);
-    else CHECKF(strstr(sol.note, "not proven shortest") != NULL, "note: %s", sol.note);
+    if (sol.optimal == 1)
+        CHECK_INT(sol.moves.n, 12);
+    else
+        CHECKF(strstr(sol.note, "not proven shortest") != NULL, "note: %s", sol.note);
     pl_solution_free(&sol);
     G->level_free(l);
     check_clear_context();

@@ -33,6 +33,15 @@ typedef struct coins_level {
     /* graph: vertices 0..nv-1, neighbours of v are adj[off[v] .. off[v+1]) */
     int nv, max_degree;
     int *off, *adj;
+    /* tests and experiments: `shortest` builds its frontier tables for every
+     * frontier of at least this many states (0, the default: its cost rule),
+     * and calls frontier_cut (when set) with each configuration that a
+     * frontier bound cuts, the side (0 forward from the start, 1 backward
+     * from the target) and the depth at which it was generated, in a round
+     * of bound L (one call at a time) */
+    long frontier_min;
+    void (*frontier_cut)(void *arg, const struct coins_pt *coins, int n, int side, int depth, int L);
+    void *frontier_arg;
 } coins_level;
 
 /* Neighbours of p (grids: 4 or 6; graph: its degree, the vertices' numbers in

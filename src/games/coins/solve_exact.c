@@ -82,6 +82,9 @@ const pl_option coins_solve_options[] = {
     {"no-region-bound", NULL,
      "shortest: do not use the region bounds (additive pattern databases over two partitions of the box; "
      "docs/algorithms.md)"},
+    {"no-frontier-bound", NULL,
+     "shortest: do not use the frontier bounds (the region bounds taken to the other side's frontier; "
+     "docs/algorithms.md)"},
     {"no-backward-rules", NULL,
      "do not prune by the rules of Proposition 3.10 (no coin moved twice in a row; Lemma 3.9's colour counts)"},
     {"order", "O",

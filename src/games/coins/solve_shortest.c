@@ -212,6 +212,9 @@ static int lower_bound(const geom *g, bits C, bits G) {
 #define REGION_LARGE_PLACEMENTS 4
 #define PDB_REGIONS 3
 #define PDB_PARTS 2
+/* partitions with frontier tables: the second (by columns) cut fewer states
+ * than its building and lookups cost on the letter puzzles (docs/benchmarks.md) */
+#define FRONTIER_PARTS 1
 #define PDB_ROWS 64
 
 typedef struct region {
@@ -219,6 +222,9 @@ typedef struct region {
     uint8_t shift[PDB_ROWS], off[PDB_ROWS];
     bits mask[PDB_ROWS];
     uint8_t *fwd, *bwd;
+    /* the relaxed games' data (region_table): neighbours inside, outside, cells */
+    uint32_t nbm[PDB_CELLS], usable;
+    uint8_t opt[PDB_CELLS];
 } region;
 
 typedef struct partition {
@@ -287,7 +293,7 @@ static void close_set(bits *z, size_t nw, int k, uint32_t cells, bool up) {
  * fewer than n coins), closed downward. d[S] = the first k with S in Z_k.
  * O(levels x k x 2^k / 64) word operations. False when the limits stop it. */
 static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *opt, uint32_t usable, uint32_t goal,
-                         int n, bool backward, pl_limits *lim) {
+                         const bits *init, int n, bool backward, unsigned cap, pl_limits *lim) {
     size_t nw = k >= 6 ? (size_t)1 << (k - 6) : 1;
     bits *z = pl_xcalloc(nw, sizeof *z), *add = pl_xmalloc(nw * sizeof *add), *front = pl_xmalloc(nw * sizeof *front);
     size_t *live = pl_xmalloc(nw * sizeof *live), nlive; /* the words of front that are not empty */
@@ -310,7 +316,10 @@ static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *
     }
     bits valid = k >= 6 ? ~0ull : (1ull << (1u << k)) - 1;
     memset(d, PDB_INF, (size_t)1 << k);
-    z[goal >> 6] |= 1ull << (goal & 63);
+    if (init)
+        memcpy(z, init, nw * sizeof *z);
+    else
+        z[goal >> 6] |= 1ull << (goal & 63);
     close_set(z, nw, k, usable, !backward);
     bool ok = true;
     for (unsigned level = 0;; level++) {
@@ -327,6 +336,11 @@ static bool region_table(uint8_t *d, int k, const uint32_t *nbm, const uint8_t *
             for (; w; w &= w - 1) d[(i << 6) | (size_t)bit_index(w)] = (uint8_t)level;
         }
         if (!any) break;
+        if (level >= cap) { /* the caller needs no more: the rest is at least cap + 1 */
+            for (size_t i = 0; i < (size_t)1 << k; i++)
+                if (d[i] == PDB_INF) d[i] = (uint8_t)(cap + 1);
+            break;
+        }
         if (level + 2 >= PDB_INF) { /* deeper than a byte holds: a bound, not infinite */
             for (size_t i = 0; i < (size_t)1 << k; i++)
                 if (d[i] == PDB_INF) d[i] = PDB_INF - 1;
@@ -421,9 +435,12 @@ typedef struct lane {
     struct batch *bt;
     vec out[SHARDS]; /* phase A: the kept children by shard: state | moved + 1 << LAST_SHIFT | dead << 63 */
     bool cut, met;
-    bits meet;       /* the least state met */
-    uint64_t states; /* new states */
-    int rc;          /* 0, or -1 memory */
+    bool fcutany;        /* a frontier bound cut a child (not counted in cut: see the round loop) */
+    bits meet;           /* the least state met */
+    uint64_t states;     /* new states */
+    uint64_t fchk, fcut; /* children asked the frontier bound, cut by it */
+    int fmargin;         /* the largest frontier bound minus room asked */
+    int rc;              /* 0, or -1 memory */
 } lane;
 
 typedef struct pool pool;
@@ -443,6 +460,24 @@ typedef struct search {
     int L;
     partition part[PDB_PARTS]; /* the region bounds (none when nparts is 0) */
     int nparts;
+    /* the frontier bounds: ftab[side][q][j], for region j of partition q <
+     * fnp, the relaxed distance between a region state and the nearest
+     * projection of side's frontier at depth fdepth[side] (-1: none this
+     * round); fprev / fcur: the share of the children asked that the tables
+     * of (side, depth) cut, in the last round and in this one (-1: unknown),
+     * flast the latest share of side's tables this round */
+    uint8_t *ftab[2][PDB_PARTS][PDB_REGIONS];
+    int fnp;                              /* partitions with frontier tables */
+    int8_t fk[2][PDB_PARTS][PDB_REGIONS]; /* the region sizes they were allocated for (-1 none) */
+    int fdepth[2];
+    size_t fbytes[2];
+    uint64_t fchk, fcut;       /* the last layer's counts */
+    int fmargin;               /* the last layer's largest frontier bound minus room */
+    int fskip[2];              /* layers of side to expand without asking the frontier bound */
+    bool fcut_side[2];         /* a frontier bound cut a child of this side this round */
+    uint64_t fretry;           /* rounds repeated without the frontier bounds */
+    uint64_t fcut_all, fbuilt; /* children cut by the frontier bounds, tables built: for the note */
+    float fprev[2][256], fcur[2][256], flast[2];
     bool cut[2]; /* the bound cut a child on this side in this round */
     stable t[2];
     vec front[2][SHARDS], next[SHARDS]; /* a frontier is its shards' vectors, in order */
@@ -738,8 +773,8 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
             }
             r->nrows++;
         }
-        uint32_t nbm[PDB_CELLS], usable = 0;
-        uint8_t opt[PDB_CELLS];
+        uint32_t *nbm = r->nbm, usable = 0;
+        uint8_t *opt = r->opt;
         bits in_region = 0;
         for (int i = 0; i < r->k; i++) in_region |= 1ull << pos[i];
         for (int i = 0; i < r->k; i++) {
@@ -748,6 +783,7 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
             nbm[i] = region_index(r, nb & in_region);
             opt[i] = (uint8_t)popc(nb & ~in_region);
         }
+        r->usable = usable;
         size_t size = (size_t)1 << r->k;
         r->fwd = pl_xmalloc(size);
         r->bwd = pl_xmalloc(size);
@@ -755,15 +791,17 @@ static int partition_setup(search *s, partition *p, bool by_column, int first, i
         s->mem_used += 2 * size;
         if (s->mem_used > s->peak) s->peak = s->mem_used;
         int nc = popc(s->A);
-        if (!region_table(r->fwd, r->k, nbm, opt, usable, region_index(r, s->place[0]), nc, false, s->lim) ||
-            !region_table(r->bwd, r->k, nbm, opt, usable, region_index(r, s->A), nc, true, s->lim))
+        if (!region_table(r->fwd, r->k, nbm, opt, usable, region_index(r, s->place[0]), NULL, nc, false, PDB_INF,
+                          s->lim) ||
+            !region_table(r->bwd, r->k, nbm, opt, usable, region_index(r, s->A), NULL, nc, true, PDB_INF, s->lim))
             return -1;
         /* several placements (target up to translation or rotation): the
          * forward bound is the least over them */
         if (s->nplace > 1) {
             uint8_t *t = pl_xmalloc(size);
             for (int q = 1; q < s->nplace; q++) {
-                if (!region_table(t, r->k, nbm, opt, usable, region_index(r, s->place[q]), nc, false, s->lim)) {
+                if (!region_table(t, r->k, nbm, opt, usable, region_index(r, s->place[q]), NULL, nc, false, PDB_INF,
+                                  s->lim)) {
                     free(t);
                     return -1;
                 }
@@ -891,6 +929,126 @@ static inline int region_child(const search *s, int side, const region_parent *r
     return best;
 }
 
+/* ---------- the frontier bounds ---------- */
+/* Side's frontier at depth df holds, in a round of bound L, every state at
+ * that depth of every solution of length <= L: the bounds are admissible,
+ * and since the earlier rounds (or the first bound) exclude every shorter
+ * solution, such a solution is a shortest one, each of its states at its
+ * true distance from both roots. So a state x of the other side, farther
+ * than df from side's root, lies on such a solution only through some t of
+ * that frontier: its length is at least depth(x) + dist(x, t) + df, and
+ * dist(x, t) is at least the sum over the regions of the relaxed distance
+ * from x's part to t's part (each region's game relaxes the whole game, as
+ * for the root bounds), so at least the sum of the distances to the nearest
+ * projection of the frontier: the tables below, one multi-source
+ * region_table a region (the sources replace its goal, passed as 0). A state
+ * within df of side's root is never cut: it is in side's table, and meeting
+ * it would close a solution shorter than L (see layer_generate). Built
+ * before a layer of the other side (frontier_worth says when); the tables of
+ * an earlier layer stay valid (every complete layer of the round is a cut)
+ * but the newer ones are stronger. A cut shows only that no solution of L
+ * moves or fewer goes through the state, not that none does: the round loop
+ * keeps the two apart. Distances past cap are stored as cap + 1 (the
+ * caller's largest room minus df: any larger value cuts as well). 1 built,
+ * 0 not (no room under the memory limit: the root bounds alone), -1 stopped
+ * by a limit. */
+static int frontier_tables(search *s, int side, unsigned df, unsigned cap) {
+    s->fdepth[side] = -1;
+    s->fnp = s->nparts < FRONTIER_PARTS ? s->nparts : FRONTIER_PARTS;
+    size_t need = 0;
+    bool same = true; /* the tables have the regions' sizes already */
+    for (int q = 0; q < PDB_PARTS; q++)
+        for (int j = 0; j < PDB_REGIONS; j++) {
+            int k = q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
+            if (k >= 0) need += (size_t)1 << k;
+            same = same && s->fk[side][q][j] == k;
+        }
+    if (!same) {
+        for (int q = 0; q < PDB_PARTS; q++)
+            for (int j = 0; j < PDB_REGIONS; j++) {
+                free(s->ftab[side][q][j]);
+                s->ftab[side][q][j] = NULL;
+            }
+        s->mem_used -= s->fbytes[side];
+        s->fbytes[side] = 0;
+        memset(s->fk[side], -1, sizeof s->fk[side]);
+        /* room for them, and for the building's scratch (region_table's
+         * four bitsets and the sources: 5 bits a state of the largest region) */
+        int kmax = 0;
+        for (int j = 0; j < s->part[0].n; j++) kmax = s->part[0].r[j].k > kmax ? s->part[0].r[j].k : kmax;
+        if (s->mem_used + need + ((size_t)5 << kmax) / 8 > s->mem_cap) return 0;
+        for (int q = 0; q < PDB_PARTS; q++)
+            for (int j = 0; j < PDB_REGIONS; j++) {
+                int k = q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
+                if (k >= 0) s->ftab[side][q][j] = pl_xmalloc((size_t)1 << k);
+                s->fk[side][q][j] = (int8_t)k;
+            }
+        s->fbytes[side] = need;
+        s->mem_used += need;
+        if (s->mem_used > s->peak) s->peak = s->mem_used;
+    }
+    for (int q = 0; q < s->fnp; q++)
+        for (int j = 0; j < s->part[q].n; j++) {
+            const region *r = &s->part[q].r[j];
+            size_t nw = r->k >= 6 ? (size_t)1 << (r->k - 6) : 1;
+            bits *init = pl_xcalloc(nw, sizeof *init);
+            for (int h = 0; h < SHARDS; h++)
+                for (size_t i = 0; i < s->front[side][h].n; i++) {
+                    uint32_t ix = region_index(r, s->front[side][h].v[i] & KEY_MASK);
+                    init[ix >> 6] |= 1ull << (ix & 63);
+                }
+            /* side 1's frontier: forward distances to it (the forward game);
+             * side 0's: the reversed game's, as for the tables from A */
+            bool ok = region_table(s->ftab[side][q][j], r->k, r->nbm, r->opt, r->usable, 0, init, popc(s->A), side == 0,
+                                   cap, s->lim);
+            free(init);
+            if (!ok) return -1;
+        }
+    s->fdepth[side] = (int)df;
+    return 1;
+}
+
+/* The frontier bound of the child C - from + to: fdepth + the largest of the
+ * partitions' sums. */
+static inline int frontier_child(const search *s, int fside, int fd, const region_parent *rp, int from, int to) {
+    int best = 0;
+    for (int q = 0; q < s->fnp; q++) {
+        const partition *p = &s->part[q];
+        int a = p->of[from], b = p->of[to], h = 0;
+        for (int j = 0; j < p->n; j++) {
+            uint32_t i = rp->idx[q][j];
+            if (j == a) i ^= p->bit[from];
+            if (j == b) i ^= p->bit[to];
+            h += s->ftab[fside][q][j][i];
+        }
+        if (h > best) best = h;
+    }
+    return fd + best;
+}
+
+static inline void frontier_prefetch(const search *s, int fside, const region_parent *rp, int from, int to) {
+    for (int q = 0; q < s->fnp; q++) {
+        const partition *p = &s->part[q];
+        int a = p->of[from], b = p->of[to];
+        if (a == b) {
+            __builtin_prefetch(s->ftab[fside][q][a] + (rp->idx[q][a] ^ p->bit[from] ^ p->bit[to]));
+        } else {
+            __builtin_prefetch(s->ftab[fside][q][a] + (rp->idx[q][a] ^ p->bit[from]));
+            __builtin_prefetch(s->ftab[fside][q][b] + (rp->idx[q][b] ^ p->bit[to]));
+        }
+    }
+}
+
+/* The tests' hook (coins_level.frontier_cut): a cut configuration. */
+static void report_cut(search *s, bits x, int side, int depth) {
+    coins_pt c[64];
+    int n = 0;
+    for (bits r = x; r; r &= r - 1) c[n++] = geom_pt(&s->g, bit_index(r));
+    pthread_mutex_lock(&s->mu);
+    s->l->frontier_cut(s->l->frontier_arg, c, n, side, depth, s->L);
+    pthread_mutex_unlock(&s->mu);
+}
+
 /* ---------- one layer ---------- */
 typedef struct meeting {
     bool found;
@@ -975,6 +1133,7 @@ static void layer_generate(void *arg, int li, int lanes) {
     int side = job->side;
     const stable *other = &s->t[1 - side];
     int room = s->L - (int)job->d - 1;
+    int fd = job->closing || s->fskip[side] ? -1 : s->fdepth[1 - side]; /* the other side's frontier tables */
     size_t n = job->hi - job->lo, a = job->lo + n * (size_t)li / (size_t)lanes,
            b = job->lo + n * (size_t)(li + 1) / (size_t)lanes;
     for (int q = 0; q < SHARDS; q++) ln->out[q].n = 0;
@@ -996,7 +1155,10 @@ static void layer_generate(void *arg, int li, int lanes) {
                 bits child = C ^ x ^ y;
                 if (!colours_ok(s, side, child)) continue;
                 int yi = bit_index(y);
-                if (s->nparts) region_prefetch(s, side, &bt->rp, xi, yi);
+                if (s->nparts) {
+                    region_prefetch(s, side, &bt->rp, xi, yi);
+                    if (fd >= 0) frontier_prefetch(s, 1 - side, &bt->rp, xi, yi);
+                }
                 bt->child[bt->n] = child;
                 bt->from[bt->n] = (int8_t)xi;
                 bt->moved[bt->n++] = (int8_t)yi;
@@ -1011,6 +1173,21 @@ static void layer_generate(void *arg, int li, int lanes) {
                 if (hr >= REGION_DEAD) continue; /* on no solution */
                 if (hr > room) {
                     ln->cut = true;
+                    continue;
+                }
+                int hf = fd >= 0 ? frontier_child(s, 1 - side, fd, &bt->rp, bt->from[k], bt->moved[k]) : 0;
+                if (fd >= 0) {
+                    ln->fchk++;
+                    if (hf - room > ln->fmargin) ln->fmargin = hf - room;
+                }
+                if (fd >= 0 && hf > room) {
+                    /* never a state the other side has: met there, at depth
+                     * e <= fd, it would close a solution of e + d + 1 <= L - 1
+                     * moves (this layer is not the round's last), which the
+                     * earlier rounds (or the first bound) exclude */
+                    ln->fcut++;
+                    ln->fcutany = true;
+                    if (s->l->frontier_cut) report_cut(s, child, side, (int)job->d + 1);
                     continue;
                 }
             }
@@ -1123,6 +1300,7 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
         s->lanes[li].met = s->lanes[li].cut = false;
         s->lanes[li].rc = 0;
         s->lanes[li].states = 0;
+        s->lanes[li].fmargin = INT32_MIN;
     }
     int rc = 0;
     for (int q = 0; q < SHARDS && !rc; q++) {
@@ -1138,8 +1316,15 @@ static int expand_layer(search *s, int side, unsigned d, bool closing, meeting *
             for (int li = 0; li < lanes; li++) {
                 lane *ln = &s->lanes[li];
                 s->cut[side] |= ln->cut;
+                s->fcut_side[side] |= ln->fcutany;
+                ln->fcutany = false;
                 s->states[side] += ln->states;
                 ln->states = 0;
+                s->fchk += ln->fchk;
+                s->fcut += ln->fcut;
+                if (ln->fmargin > s->fmargin) s->fmargin = ln->fmargin;
+                ln->fchk = ln->fcut = 0;
+                ln->fmargin = INT32_MIN;
                 if (ln->met && (!m->found || ln->meet < m->state)) {
                     m->found = true;
                     m->state = ln->meet;
@@ -1289,6 +1474,28 @@ static void free_all(search *s) {
         for (int q = 0; q < SHARDS; q++) vec_free(s, &s->lanes[li].out[q]);
 }
 
+static size_t front_size(const search *s, int side);
+
+/* Whether to build the tables of side's frontier before the other side
+ * expands a layer of n states: building costs about what expanding a 128th
+ * of the largest region's states does; a child cut saves about 2.5 states of
+ * the next layer; the share cut is taken from the last round's use of the
+ * tables of the same depth (a quarter when unknown). */
+static bool frontier_worth(const search *s, int side, unsigned depth, size_t n) {
+    if (s->l->frontier_min > 0) return front_size(s, side) >= (size_t)s->l->frontier_min; /* tests */
+    if (front_size(s, side) < 1024) return false;
+    int k = 0;
+    for (int j = 0; j < s->part[0].n; j++)
+        if (s->part[0].r[j].k > k) k = s->part[0].r[j].k;
+    double cost = (double)(((size_t)1 << k) >> 7);
+    if (cost < 1024) cost = 1024;
+    double f = depth < 256 && s->fprev[side][depth] >= 0 ? s->fprev[side][depth]
+               : s->flast[side] >= 0                     ? s->flast[side]
+                                                         : 0.25;
+    if (f < 0.02) f = 0.02;
+    return f * 2.5 * (double)n >= cost;
+}
+
 static size_t front_size(const search *s, int side) {
     size_t n = 0;
     for (int q = 0; q < SHARDS; q++) n += s->front[side][q].n;
@@ -1405,6 +1612,8 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
     /* --no-bound: one round, nothing cut (settles unsolvable levels without
      * the restarts) */
     bool unbounded = req->opts && pl_opts_has(req->opts, "no-bound");
+    bool frontier = !(req->opts && pl_opts_has(req->opts, "no-frontier-bound")), retry = false;
+    memset(s->fk, -1, sizeof s->fk);
     if (unbounded) s->L = 1 << 28;
     int L0 = s->L;
     for (; !m.found; s->L++) {
@@ -1424,12 +1633,37 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 goto memory;
         depth[0] = depth[1] = 0;
         s->cut[0] = s->cut[1] = false;
+        s->fcut_side[0] = s->fcut_side[1] = false;
+        bool use_frontier = frontier && !retry;
+        retry = false;
+        s->fdepth[0] = s->fdepth[1] = -1;
+        s->flast[0] = s->flast[1] = -1;
+        s->fskip[0] = s->fskip[1] = 0;
+        for (int q = 0; q < 2; q++)
+            for (int d = 0; d < 256; d++) {
+                if (rounds > 1)
+                    s->fprev[q][d] = s->fcur[q][d];
+                else
+                    s->fprev[q][d] = -1;
+                s->fcur[q][d] = -1;
+            }
         bool longer = false;
         while (!m.found) {
             size_t n0 = front_size(s, 0), n1 = front_size(s, 1);
             int empty = n0 == 0 ? 0 : n1 == 0 ? 1 : -1;
             if (empty >= 0) {
                 if (s->cut[empty]) {
+                    longer = true;
+                    break;
+                }
+                if (s->fcut_side[empty]) {
+                    /* emptied by frontier bounds alone: no solution of L
+                     * moves or fewer, but the root bounds did not show that
+                     * none exists; the same round again without them
+                     * either proves it or cuts by the length bound */
+                    retry = true;
+                    s->fretry++;
+                    s->L--;
                     longer = true;
                     break;
                 }
@@ -1450,7 +1684,32 @@ int coins_shortest_solve(const void *level, const pl_request *req, pl_solution *
                 goto done;
             }
             bool closing = (int)(depth[0] + depth[1]) + 1 >= s->L;
+            /* the other side's frontier bound, for this layer's children */
+            if (!closing && !unbounded && use_frontier && s->nparts && s->fdepth[1 - side] != (int)depth[1 - side] &&
+                frontier_worth(s, 1 - side, depth[1 - side], front_size(s, side))) {
+                /* the largest room of this round's later layers of side, less df */
+                int cap = s->L - (int)depth[side] - (int)depth[1 - side];
+                int fr = frontier_tables(s, 1 - side, depth[1 - side], cap < 1 ? 1u : (unsigned)cap);
+                if (fr < 0) goto building;
+                s->fbuilt += (uint64_t)fr;
+                s->fskip[side] = 0; /* new tables: ask them */
+            }
+            s->fchk = s->fcut = 0;
+            s->fmargin = INT32_MIN;
+            bool skipped = s->fskip[side] > 0;
             int rc = expand_layer(s, side, depth[side], closing, &m);
+            /* The bound asked of children a layer deeper gets closer to
+             * their room by about one a layer: when the closest came three
+             * or more short of cutting, the next layers skip the question
+             * until they could cut (a skipped question cuts nothing, so the
+             * answer is the same; only the work changes). */
+            if (skipped)
+                s->fskip[side]--;
+            else if (s->fchk)
+                s->fskip[side] = s->fmargin <= -3 ? -s->fmargin - 2 : 0;
+            if (s->fchk && s->fdepth[1 - side] >= 0 && s->fdepth[1 - side] < 256)
+                s->fcur[1 - side][s->fdepth[1 - side]] = s->flast[1 - side] = (float)s->fcut / (float)s->fchk;
+            s->fcut_all += s->fcut;
             if (rc == -1) goto memory;
             if (rc == -2) {
                 out->status = PL_UNKNOWN;
@@ -1502,11 +1761,18 @@ done : {
     snprintf(out->note + k, sizeof out->note - k, "; %d x %d box, %d placement%s; states: forward %llu, backward %llu",
              g->h, g->w, s->nplace, s->nplace == 1 ? "" : "s", (unsigned long long)s->states[0],
              (unsigned long long)s->states[1]);
+    k = strlen(out->note);
+    if (s->fbuilt)
+        snprintf(out->note + k, sizeof out->note - k, "; frontier bounds: %llu tables, %llu children cut, %llu rounds repeated without them",
+                 (unsigned long long)s->fbuilt, (unsigned long long)s->fcut_all, (unsigned long long)s->fretry);
 }
     out->nodes = s->lim->nodes;
     out->peak_memory = s->peak;
     free_all(s);
     partitions_free(s);
+    for (int q = 0; q < 2; q++)
+        for (int p = 0; p < PDB_PARTS; p++)
+            for (int j = 0; j < PDB_REGIONS; j++) free(s->ftab[q][p][j]);
     pool_free(s->pool);
     for (int li = 0; li < s->nlanes; li++) free(s->lanes[li].bt);
     pthread_mutex_destroy(&s->mu);
