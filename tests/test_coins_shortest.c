@@ -34,6 +34,7 @@
 #include "coins_gen.h"
 #include "game_check.h"
 #include "puzzlelab/coins.h"
+#include "u64map.h"
 
 static const pl_game *G = &pl_game_coins;
 
@@ -149,54 +150,12 @@ static int run(const void *l, const char *alg, const char *opt, uint64_t nodes) 
 
 /* ---------- a check of every cut: exact distances by breadth-first search ---------- */
 /* Configurations as bits of A's bounding box (every configuration reached
- * from A lies in it: Corollary 1.7), numbered in an open-addressing map;
+ * from A lies in it: Corollary 1.7), numbered in a u64map (u64map.h);
  * the moves between the configurations reached from A kept, so that the
  * distances to the target come from one breadth-first search backward. */
-typedef struct imap {
-    uint64_t *key; /* configuration + 1, 0 empty */
-    int32_t *v;
-    size_t mask, n;
-} imap;
-
-static void imap_init(imap *m) {
-    m->mask = 1023;
-    m->n = 0;
-    m->key = pl_xcalloc(m->mask + 1, sizeof *m->key);
-    m->v = pl_xcalloc(m->mask + 1, sizeof *m->v);
-}
-
-static size_t imap_slot(const imap *m, uint64_t k) {
-    size_t h = (size_t)((k + 1) * 0x9E3779B97F4A7C15ull >> 17) & m->mask;
-    while (m->key[h] && m->key[h] != k + 1) h = (h + 1) & m->mask;
-    return h;
-}
-
-static int imap_get(const imap *m, uint64_t k) {
-    size_t h = imap_slot(m, k);
-    return m->key[h] ? m->v[h] : -1;
-}
-
-static void imap_put(imap *m, uint64_t k, int v) {
-    if (2 * (m->n + 1) > m->mask) {
-        imap old = *m;
-        m->mask = 2 * m->mask + 1;
-        m->key = pl_xcalloc(m->mask + 1, sizeof *m->key);
-        m->v = pl_xcalloc(m->mask + 1, sizeof *m->v);
-        m->n = 0;
-        for (size_t i = 0; i <= old.mask; i++)
-            if (old.key[i]) imap_put(m, old.key[i] - 1, old.v[i]);
-        free(old.key);
-        free(old.v);
-    }
-    size_t h = imap_slot(m, k);
-    if (!m->key[h]) m->n++;
-    m->key[h] = k + 1;
-    m->v[h] = v;
-}
-
 typedef struct cutcheck {
     int r0, c0, h, w;
-    imap index;       /* configuration -> its number */
+    u64map index;      /* configuration -> its number */
     int *fromA, *toT; /* distances by number (-1: none) */
     int checked, bad, informative; /* informative: on a configuration of a solution's distances (both finite) */
 } cutcheck;
@@ -243,19 +202,19 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
             T |= 1ull << ((t.r - cc->r0) * cc->w + t.c - cc->c0);
     }
     cc->checked = cc->bad = cc->informative = 0;
-    imap_init(&cc->index);
+    u64map_init(&cc->index);
     /* forward from A, recording the moves (CSR by number) */
     size_t cap = 1024, n = 0, ecap = 4096, ne = 0;
     uint64_t *st = pl_xmalloc(cap * sizeof *st), succ[64 * 64];
     int *dist = pl_xmalloc(cap * sizeof *dist), *off = pl_xmalloc((cap + 1) * sizeof *off),
         *to = pl_xmalloc(ecap * sizeof *to);
-    imap_put(&cc->index, A, 0);
+    u64map_put(&cc->index, A, 0);
     st[n] = A, dist[n++] = 0;
     for (size_t i = 0; i < n; i++) {
         off[i] = (int)ne;
         int k = successors(cc, st[i], succ);
         for (int j = 0; j < k; j++) {
-            int v = imap_get(&cc->index, succ[j]);
+            int v = u64map_get(&cc->index, succ[j]);
             if (v < 0) {
                 if (n == cap) {
                     cap *= 2;
@@ -264,7 +223,7 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
                     off = pl_xrealloc(off, (cap + 1) * sizeof *off);
                 }
                 v = (int)n;
-                imap_put(&cc->index, succ[j], v);
+                u64map_put(&cc->index, succ[j], v);
                 st[n] = succ[j], dist[n++] = dist[i] + 1;
             }
             if (ne == ecap) to = pl_xrealloc(to, (ecap *= 2) * sizeof *to);
@@ -276,7 +235,7 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
     /* backward from the target over the reversed moves */
     cc->toT = pl_xmalloc((n + 1) * sizeof *cc->toT);
     for (size_t i = 0; i < n; i++) cc->toT[i] = -1;
-    int t = inside ? imap_get(&cc->index, T) : -1;
+    int t = inside ? u64map_get(&cc->index, T) : -1;
     if (t >= 0) {
         int *indeg = pl_xcalloc(n + 1, sizeof *indeg), *roff = pl_xmalloc((n + 1) * sizeof *roff),
             *from = pl_xmalloc((ne + 1) * sizeof *from), *queue = pl_xmalloc((n + 1) * sizeof *queue);
@@ -299,7 +258,7 @@ static void cutcheck_init(cutcheck *cc, const coins_level *l) {
 }
 
 static void cutcheck_free(cutcheck *cc) {
-    free(cc->index.key), free(cc->index.v), free(cc->fromA), free(cc->toT);
+    u64map_free(&cc->index), free(cc->fromA), free(cc->toT);
 }
 
 /* The hook: a configuration cut at depth d on a side must be farther than
@@ -309,7 +268,7 @@ static void on_cut(void *arg, const coins_pt *coins, int n, int side, int depth,
     cutcheck *cc = arg;
     uint64_t x = 0;
     for (int i = 0; i < n; i++) x |= 1ull << ((coins[i].r - cc->r0) * cc->w + coins[i].c - cc->c0);
-    int i = imap_get(&cc->index, x), rest = i < 0 ? -1 : side == 0 ? cc->toT[i] : cc->fromA[i];
+    int i = u64map_get(&cc->index, x), rest = i < 0 ? -1 : side == 0 ? cc->toT[i] : cc->fromA[i];
     cc->checked++;
     cc->informative += i >= 0 && cc->toT[i] >= 0 && cc->fromA[i] >= 0;
     if (rest >= 0 && depth + rest <= L && cc->bad++ == 0)

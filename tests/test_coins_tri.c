@@ -19,6 +19,7 @@
 
 #include "game_check.h"
 #include "puzzlelab/coins.h"
+#include "u64map.h"
 
 static const pl_game *G = &pl_game_coins;
 
@@ -119,49 +120,6 @@ static uint64_t canon(const coins_pt *p, int n, bool labelled, int upto) {
     return best;
 }
 
-typedef struct kset {
-    uint64_t *k;
-    size_t mask, n;
-} kset;
-static void kset_init(kset *s) {
-    s->mask = 1023;
-    s->n = 0;
-    s->k = pl_xcalloc(s->mask + 1, sizeof *s->k);
-}
-static size_t kh(uint64_t k) {
-    k *= 0x9E3779B97F4A7C15ull;
-    return (size_t)(k ^ (k >> 29));
-}
-static bool kset_has(const kset *s, uint64_t key) {
-    key++;
-    for (size_t i = kh(key) & s->mask;; i = (i + 1) & s->mask) {
-        if (!s->k[i]) return false;
-        if (s->k[i] == key) return true;
-    }
-}
-static bool kset_add(kset *s, uint64_t key) {
-    if (kset_has(s, key)) return false;
-    if ((s->n + 1) * 2 > s->mask) {
-        uint64_t *old = s->k;
-        size_t on = s->mask + 1;
-        s->mask = 2 * on - 1;
-        s->k = pl_xcalloc(s->mask + 1, sizeof *s->k);
-        for (size_t i = 0; i < on; i++)
-            if (old[i]) {
-                size_t j = kh(old[i]) & s->mask;
-                while (s->k[j]) j = (j + 1) & s->mask;
-                s->k[j] = old[i];
-            }
-        free(old);
-    }
-    key++;
-    size_t i = kh(key) & s->mask;
-    while (s->k[i]) i = (i + 1) & s->mask;
-    s->k[i] = key;
-    s->n++;
-    return true;
-}
-
 /* ---------- breadth-first search in a window (its own move generation) ---------- */
 static const int DR[6] = {0, -1, -1, 0, 1, 1}, DC[6] = {1, 1, 0, -1, -1, 0};
 
@@ -173,14 +131,14 @@ static bool nb(coins_pt a, coins_pt b) {
 
 /* The configurations reachable from A by moves inside [r0,r1] x [c0,c1]:
  * their keys go into seen. */
-static size_t reach(const coins_pt *A, int n, bool labelled, int r0, int c0, int r1, int c1, kset *out) {
+static size_t reach(const coins_pt *A, int n, bool labelled, int r0, int c0, int r1, int c1, u64map *out) {
     size_t cap = 1024, len = 0;
     coins_pt *q = pl_xmalloc(cap * (size_t)n * sizeof *q);
-    kset seen;
-    kset_init(&seen);
+    u64map seen;
+    u64map_init(&seen);
     memcpy(q, A, (size_t)n * sizeof *q);
     len = 1;
-    kset_add(&seen, canon(A, n, labelled, 0));
+    u64map_put(&seen, canon(A, n, labelled, 0), 0);
     for (size_t h = 0; h < len; h++) {
         coins_pt cur[8];
         memcpy(cur, q + h * (size_t)n, (size_t)n * sizeof *cur);
@@ -206,7 +164,7 @@ static size_t reach(const coins_pt *A, int n, bool labelled, int r0, int c0, int
                 coins_pt nx[8];
                 memcpy(nx, cur, (size_t)n * sizeof *nx);
                 nx[i] = z[a];
-                if (!kset_add(&seen, canon(nx, n, labelled, 0))) continue;
+                if (!u64map_put(&seen, canon(nx, n, labelled, 0), 0)) continue;
                 if (len == cap) {
                     cap *= 2;
                     q = pl_xrealloc(q, cap * (size_t)n * sizeof *q);
@@ -235,7 +193,7 @@ static int subsets(int R, int C, int n, coins_pt *out) { /* all n-subsets of the
 }
 
 /* Is some placement of B (mode m) inside the window among the reached keys? */
-static bool reached(const kset *seen, const coins_pt *B, int n, bool labelled, int m, int r0, int c0, int r1, int c1) {
+static bool reached(const u64map *seen, const coins_pt *B, int n, bool labelled, int m, int r0, int c0, int r1, int c1) {
     coins_pt q[8];
     memcpy(q, B, (size_t)n * sizeof *q);
     for (int k = 0; k < (m == 2 ? 6 : 1); k++) {
@@ -250,7 +208,7 @@ static bool reached(const kset *seen, const coins_pt *B, int n, bool labelled, i
             for (int dc = m ? c0 - bc0 : 0; dc <= (m ? c1 - bc1 : 0); dc++) {
                 coins_pt p[8];
                 for (int i = 0; i < n; i++) p[i] = (coins_pt){q[i].r + dr, q[i].c + dc};
-                if (kset_has(seen, canon(p, n, labelled, 0))) return true;
+                if (0 <= u64map_get(seen, canon(p, n, labelled, 0))) return true;
             }
         for (int i = 0; i < n; i++) q[i] = rot(q[i]);
     }
@@ -273,7 +231,7 @@ static void exhaustive(int R, int C, int n, bool labelled, int margin) {
     long pairs = 0, solved = 0, unsolvable = 0, window_missed = 0, found = 0;
     for (int s = 0; s < ns; s++) {
         const coins_pt *A = sub + s * n;
-        kset seen;
+        u64map seen;
         int r0 = -margin, c0 = -margin, r1 = R - 1 + margin, c1 = C - 1 + margin;
         reach(A, n, labelled, r0, c0, r1, c1, &seen);
         for (int t = 0; t < ns; t++)
@@ -297,7 +255,7 @@ static void exhaustive(int R, int C, int n, bool labelled, int margin) {
                     free_level(l);
                 }
             }
-        free(seen.k);
+        u64map_free(&seen);
     }
     check_clear_context();
     printf("exhaustive %dx%d frame, %d %s coins, window margin %d: %ld pairs (x3 target modes), theorem: %ld "

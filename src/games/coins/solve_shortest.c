@@ -470,7 +470,6 @@ typedef struct search {
     int fnp;                              /* partitions with frontier tables */
     int8_t fk[2][PDB_PARTS][PDB_REGIONS]; /* the region sizes they were allocated for (-1 none) */
     int fdepth[2];
-    size_t fbytes[2];
     uint64_t fchk, fcut;       /* the last layer's counts */
     int fmargin;               /* the last layer's largest frontier bound minus room */
     int fskip[2];              /* layers of side to expand without asking the frontier bound */
@@ -930,6 +929,28 @@ static inline int region_child(const search *s, int side, const region_parent *r
 }
 
 /* ---------- the frontier bounds ---------- */
+/* The cells of partition p's largest region. */
+static int largest_region(const partition *p) {
+    int k = 0;
+    for (int j = 0; j < p->n; j++)
+        if (p->r[j].k > k) k = p->r[j].k;
+    return k;
+}
+
+/* The cells of the region whose frontier table (q, j) is, -1 for none. */
+static int ftab_cells(const search *s, int q, int j) {
+    return q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
+}
+
+/* The bytes of side's frontier tables as allocated. */
+static size_t ftab_bytes(const search *s, int side) {
+    size_t b = 0;
+    for (int q = 0; q < PDB_PARTS; q++)
+        for (int j = 0; j < PDB_REGIONS; j++)
+            if (s->fk[side][q][j] >= 0) b += (size_t)1 << s->fk[side][q][j];
+    return b;
+}
+
 /* Side's frontier at depth df holds, in a round of bound L, every state at
  * that depth of every solution of length <= L: the bounds are admissible,
  * and since the earlier rounds (or the first bound) exclude every shorter
@@ -959,33 +980,28 @@ static int frontier_tables(search *s, int side, unsigned df, unsigned cap) {
     bool same = true; /* the tables have the regions' sizes already */
     for (int q = 0; q < PDB_PARTS; q++)
         for (int j = 0; j < PDB_REGIONS; j++) {
-            int k = q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
+            int k = ftab_cells(s, q, j);
             if (k >= 0) need += (size_t)1 << k;
             same = same && s->fk[side][q][j] == k;
         }
     if (!same) {
+        account(s, ftab_bytes(s, side), 0);
         for (int q = 0; q < PDB_PARTS; q++)
             for (int j = 0; j < PDB_REGIONS; j++) {
                 free(s->ftab[side][q][j]);
                 s->ftab[side][q][j] = NULL;
             }
-        s->mem_used -= s->fbytes[side];
-        s->fbytes[side] = 0;
         memset(s->fk[side], -1, sizeof s->fk[side]);
         /* room for them, and for the building's scratch (region_table's
          * four bitsets and the sources: 5 bits a state of the largest region) */
-        int kmax = 0;
-        for (int j = 0; j < s->part[0].n; j++) kmax = s->part[0].r[j].k > kmax ? s->part[0].r[j].k : kmax;
-        if (s->mem_used + need + ((size_t)5 << kmax) / 8 > s->mem_cap) return 0;
+        if (s->mem_used + need + ((size_t)5 << largest_region(&s->part[0])) / 8 > s->mem_cap) return 0;
         for (int q = 0; q < PDB_PARTS; q++)
             for (int j = 0; j < PDB_REGIONS; j++) {
-                int k = q < s->fnp && j < s->part[q].n ? s->part[q].r[j].k : -1;
+                int k = ftab_cells(s, q, j);
                 if (k >= 0) s->ftab[side][q][j] = pl_xmalloc((size_t)1 << k);
                 s->fk[side][q][j] = (int8_t)k;
             }
-        s->fbytes[side] = need;
-        s->mem_used += need;
-        if (s->mem_used > s->peak) s->peak = s->mem_used;
+        account(s, 0, need); /* fits: checked above */
     }
     for (int q = 0; q < s->fnp; q++)
         for (int j = 0; j < s->part[q].n; j++) {
@@ -1175,12 +1191,12 @@ static void layer_generate(void *arg, int li, int lanes) {
                     ln->cut = true;
                     continue;
                 }
-                int hf = fd >= 0 ? frontier_child(s, 1 - side, fd, &bt->rp, bt->from[k], bt->moved[k]) : 0;
+                int hf = fd >= 0 ? frontier_child(s, 1 - side, fd, &bt->rp, bt->from[k], bt->moved[k]) : INT32_MIN;
                 if (fd >= 0) {
                     ln->fchk++;
                     if (hf - room > ln->fmargin) ln->fmargin = hf - room;
                 }
-                if (fd >= 0 && hf > room) {
+                if (hf > room) {
                     /* never a state the other side has: met there, at depth
                      * e <= fd, it would close a solution of e + d + 1 <= L - 1
                      * moves (this layer is not the round's last), which the
@@ -1484,10 +1500,7 @@ static size_t front_size(const search *s, int side);
 static bool frontier_worth(const search *s, int side, unsigned depth, size_t n) {
     if (s->l->frontier_min > 0) return front_size(s, side) >= (size_t)s->l->frontier_min; /* tests */
     if (front_size(s, side) < 1024) return false;
-    int k = 0;
-    for (int j = 0; j < s->part[0].n; j++)
-        if (s->part[0].r[j].k > k) k = s->part[0].r[j].k;
-    double cost = (double)(((size_t)1 << k) >> 7);
+    double cost = (double)(((size_t)1 << largest_region(&s->part[0])) >> 7);
     if (cost < 1024) cost = 1024;
     double f = depth < 256 && s->fprev[side][depth] >= 0 ? s->fprev[side][depth]
                : s->flast[side] >= 0                     ? s->flast[side]
