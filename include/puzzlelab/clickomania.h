@@ -179,6 +179,10 @@ int click_line_grammar(const click_word *w, pl_limits *lim, click_line_result *r
 int click_line_max(const click_word *w, pl_limits *lim, click_line_result *r);
 /* Theorems 10 and 12 (two colours): linear-time decision and certificate. */
 int click_line_two_colours(const click_word *w, click_line_result *r);
+/* The same, with the word's group sizes as the algorithm's scratch: w->size
+ * holds no word afterwards (only click_word_free may follow). Saves a copy
+ * of the sizes on the largest rows (issue 21, item 5). */
+int click_line_two_colours_inplace(click_word *w, click_line_result *r);
 /* Decision only, O(n), no allocation beyond O(1) (for census). */
 bool click_line_two_colours_solvable(const click_word *w);
 

@@ -273,7 +273,7 @@ static int solve_line(const void *p, const pl_request *req, pl_solution *out, pl
     click_word w;
     click_word_from_board(&l->board, &w);
     click_line_result r;
-    int rc = which == LINE_TWO_COLOURS ? click_line_two_colours(&w, &r)
+    int rc = which == LINE_TWO_COLOURS ? click_line_two_colours_inplace(&w, &r)
              : which == LINE_GRAMMAR   ? click_line_grammar(&w, req->limits, &r)
                                        : click_line_max(&w, req->limits, &r);
     if (which == LINE_MAX && r.status == PL_UNKNOWN) r.status = PL_SOLVED; /* the empty sequence at worst */

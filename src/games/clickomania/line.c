@@ -54,16 +54,27 @@ void click_word_from_board(const click_board *b, click_word *w) {
     else
         for (size_t i = 1; i < n; i++) groups += cell[i * stride] != cell[(i - 1) * stride];
     w->colour = pl_xmalloc((groups + 1) * sizeof *w->colour);
-    w->size = pl_xmalloc((groups + 1) * sizeof *w->size);
+    w->size = pl_xmalloc((groups + 2) * sizeof *w->size);
     int *restrict colour = w->colour, *restrict size = w->size;
-    size_t g = 0;
-    for (size_t i = 0; i < n;) { /* one group a step */
-        uint8_t x = cell[i * stride];
-        size_t j = i + 1;
-        while (j < n && cell[j * stride] == x) j++;
-        colour[g] = x;
-        size[g++] = (int)(j - i);
-        i = j;
+    /* the groups' first blocks, without a branch a block (random colours
+     * mispredict half of them): each position is written at the current
+     * group's slot, which advances when the colour changes */
+    size_t g = n > 0;
+    if (n > 0) size[0] = 0;
+    if (stride == 1)
+        for (size_t i = 1; i < n; i++) {
+            size[g] = (int)i;
+            g += cell[i] != cell[i - 1];
+        }
+    else
+        for (size_t i = 1; i < n; i++) {
+            size[g] = (int)i;
+            g += cell[i * stride] != cell[(i - 1) * stride];
+        }
+    size[g] = (int)n; /* past the last group: overwrites a position that started none */
+    for (size_t k = 0; k < g; k++) { /* starts to sizes, in place (k + 1 is still a start) */
+        colour[k] = cell[(size_t)size[k] * stride];
+        size[k] = size[k + 1] - size[k];
     }
     w->ngroups = (int)g;
     w->blocks = (long long)n;

@@ -14,9 +14,10 @@
  * an end; this removes two groups, keeps the nearest nonsingletons nearest,
  * and moves the median one group towards the other side. Once the median is
  * a nonsingleton, click it until the board is empty: its neighbours merge
- * into the new median. Each click is O(1) on a doubly linked list, and the
- * position of the clicked group is kept in O(1) from running block counts
- * (blocks left of the median, between the median and each nonsingleton).
+ * into the new median. Each click is O(1) on two stacks kept in place in
+ * the group sizes (clear_odd), and the position of the clicked group is kept
+ * in O(1) from running block counts (blocks left of the median, between the
+ * median and each nonsingleton).
  *
  * Even m (Theorem 12): solvable iff for some odd k both g_1..g_k and
  * g_{k+1}..g_m are solvable. A forward scan decides every odd prefix and a
@@ -78,85 +79,93 @@ bool click_line_two_colours_solvable(const click_word *w) {
     return ok;
 }
 
-typedef struct lists {
-    int *prev, *next;
-    long long *size;
-} lists;
-
-/* Clears groups [lo, lo+cnt) (cnt odd, solvable), standing at position base
- * with nothing to its left, appending click positions. Returns -1 if stuck. */
-static int clear_odd(lists *g, int lo, int cnt, long long base, long long *pos, int *np) {
-    int hi = lo + cnt - 1;
-    for (int i = lo; i <= hi; i++) {
-        g->prev[i] = i > lo ? i - 1 : -1;
-        g->next[i] = i < hi ? i + 1 : -1;
-    }
-    int med = lo + (cnt - 1) / 2;
-    long long BL = 0;
-    for (int i = lo; i < med; i++) BL += g->size[i];
-    int A = -1, B = -1;
-    long long AM = 0, BM = 0; /* blocks in [A, med) and [med, B) */
-    for (int i = med - 1; i >= lo; i--)
-        if (g->size[i] >= 2) {
-            A = i;
-            break;
-        }
-    for (int i = A; A >= 0 && i < med; i++) AM += g->size[i];
-    for (int i = med + 1; i <= hi; i++)
-        if (g->size[i] >= 2) {
-            B = i;
-            break;
-        }
-    for (int i = med; B >= 0 && i < B; i++) BM += g->size[i];
-
+/* Clears groups [lo, lo+cnt) of sz (cnt odd, solvable), standing at position
+ * base with nothing to its left, appending click positions. Returns -1 if
+ * stuck.
+ *
+ * The groups are kept in place, in sz itself, as two stacks around the
+ * median med (no linked list: O(1) memory besides sz). Every click happens
+ * at the median or at the nonsingleton nearest to it on one side (A on the
+ * left, B on the right), and everything between the median and A (or B) is
+ * a singleton. So each side is a count of singletons next to the median
+ * (sl, sr; their sizes are 1) followed by an array part: sz[lo..a] on the
+ * left, read from a down (sz[a] is A), and sz[b..hi] on the right, read
+ * from b up (sz[b] is B). A click on B removes B and merges its neighbours
+ * X (the last singleton, or the median when sr is 0) and Y = sz[b+1] into
+ * the new B, stored over Y; the median moves one group left, and the old
+ * median takes X's place among the singletons, so sr is unchanged (and A's
+ * click is the mirror image). Clicking the median merges the two groups
+ * next to it, each taken from the top of its side. Two colours alternate,
+ * so the colours need no storage: a group's position is all a click needs.
+ * The positions (BL, AM, BM) are those of Lemma 9's proof. */
+static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, int *np) {
+    int hi = lo + cnt - 1, med = lo + (cnt - 1) / 2;
+    long long BL = 0, AM = 0, BM = 0; /* blocks left of med, in [A, med), in [med, B) */
+    for (int i = lo; i < med; i++) BL += sz[i];
+    int a = med - 1, b = med + 1;
+    while (a >= lo && sz[a] < 2) a--;
+    while (b <= hi && sz[b] < 2) b++;
+    long long sl = med - 1 - a, sr = b - med - 1; /* singletons next to the median */
+    long long m = sz[med];
+    if (a >= lo) AM = (long long)sz[a] + sl;
+    if (b <= hi) BM = m + sr;
+    /* the group next to the median on one side, taken off that side */
     for (;;) {
-        if (g->size[med] >= 2) { /* Lemma 9: click the median until empty */
+        if (m >= 2) { /* Lemma 9: click the median until empty */
             pos[(*np)++] = base + BL;
-            int P = g->prev[med], N = g->next[med];
-            if (P < 0 && N < 0) return 0;
-            if (P < 0 || N < 0) return -1; /* even count: cannot happen */
-            BL -= g->size[P];
-            g->size[P] += g->size[N];
-            g->next[P] = g->next[N];
-            if (g->next[N] >= 0) g->prev[g->next[N]] = P;
-            med = P;
+            bool lp = sl > 0 || a >= lo, rp = sr > 0 || b <= hi;
+            if (!lp && !rp) return 0;
+            if (!lp || !rp) return -1; /* even count: cannot happen */
+            long long P = sl > 0 ? (sl--, 1) : sz[a--];
+            long long N = sr > 0 ? (sr--, 1) : sz[b++];
+            BL -= P;
+            m = P + N;
             continue;
         }
-        if (B >= 0 && g->next[B] >= 0) { /* nonsingleton right of the median */
+        if (b <= hi && b < hi) { /* nonsingleton right of the median, with a group after it */
             pos[(*np)++] = base + BL + BM;
-            int X = g->prev[B], Y = g->next[B], P = g->prev[med];
-            if (P < 0) return -1;
-            long long sx = g->size[X];
-            g->size[X] += g->size[Y];
-            g->next[X] = g->next[Y];
-            if (g->next[Y] >= 0) g->prev[g->next[Y]] = X;
-            BM = g->size[P] + BM - sx;
-            BL -= g->size[P];
-            if (A >= 0) AM -= g->size[P];
-            med = P;
-            B = X;
+            if (sl == 0 && a < lo) return -1; /* no group left of the median */
+            long long sx = sr > 0 ? 1 : m;
+            long long Pz = sl > 0 ? 1 : sz[a];
+            sz[b + 1] += (int)sx; /* X absorbs Y, over Y's slot: the new B */
+            b++;
+            BM = Pz + BM - sx;
+            BL -= Pz;
+            if (a >= lo) AM -= Pz;
+            if (sl > 0) { /* the new median is a singleton; the old one joins the right run */
+                sl--;
+            } else { /* the new median is A */
+                a--;
+            }
+            /* sr: X left the run (or was the median), the old median joined it (or was absorbed) */
+            m = Pz;
             continue;
         }
-        if (A >= 0 && g->prev[A] >= 0) { /* nonsingleton left of the median */
+        if (a >= lo && a > lo) { /* nonsingleton left of the median, with a group before it */
             pos[(*np)++] = base + BL - AM;
-            int X = g->prev[A], Y = g->next[A], N = g->next[med];
-            if (N < 0) return -1;
-            long long sx = g->size[X], sa = g->size[A], smed = g->size[med];
-            g->size[X] += g->size[Y];
-            g->next[X] = g->next[Y];
-            if (g->next[Y] >= 0) g->prev[g->next[Y]] = X;
+            if (sr == 0 && b > hi) return -1; /* no group right of the median */
+            long long sx = sz[a - 1], sa = sz[a], smed = m;
+            long long sy = sl > 0 ? 1 : m;
+            long long Nz = sr > 0 ? 1 : sz[b];
+            sz[a - 1] += (int)sy; /* X absorbs Y: the new A */
+            a--;
             BL = BL - sa + smed;
             AM = sx + AM - sa + smed;
-            if (B >= 0) BM -= smed;
-            med = N;
-            A = X;
+            if (b <= hi) BM -= smed;
+            if (sr > 0)
+                sr--;
+            else
+                b++;
+            m = Nz;
             continue;
         }
         return -1;
     }
 }
 
-int click_line_two_colours(const click_word *w, click_line_result *r) {
+/* The certificate, with the group sizes sz (m of them) as clear_odd's scratch:
+ * the word's own (click_line_two_colours_inplace) or a copy. */
+static int two_colours(const click_word *w, int *sz, bool own, click_line_result *r) {
     memset(r, 0, sizeof *r);
     int m = w->ngroups;
     if (m == 0) {
@@ -178,24 +187,25 @@ int click_line_two_colours(const click_word *w, click_line_result *r) {
             return 0;
         }
     }
-    lists g;
-    g.prev = pl_xmalloc((size_t)m * sizeof *g.prev);
-    g.next = pl_xmalloc((size_t)m * sizeof *g.next);
-    g.size = pl_xmalloc((size_t)m * sizeof *g.size);
-    for (int i = 0; i < m; i++) g.size[i] = w->size[i];
+    if (!sz) {
+        sz = pl_xmalloc((size_t)m * sizeof *sz);
+        memcpy(sz, w->size, (size_t)m * sizeof *sz);
+    }
     r->pos = pl_xmalloc(((size_t)m / 2 + 2) * sizeof *r->pos);
-    r->peak_memory = (size_t)m * (2 * sizeof(int) + sizeof(long long) + 1);
+    r->peak_memory = (size_t)m * ((own ? 0 : sizeof *sz) + 1) + ((size_t)m / 2 + 2) * sizeof *r->pos;
     int rc;
     if (split < 0) {
-        rc = clear_odd(&g, 0, m, 0, r->pos, &r->nclicks);
+        rc = clear_odd(sz, 0, m, 0, r->pos, &r->nclicks);
     } else {
-        rc = clear_odd(&g, 0, split, 0, r->pos, &r->nclicks);
-        if (rc == 0) rc = clear_odd(&g, split, m - split, 0, r->pos, &r->nclicks);
+        rc = clear_odd(sz, 0, split, 0, r->pos, &r->nclicks);
+        if (rc == 0) rc = clear_odd(sz, split, m - split, 0, r->pos, &r->nclicks);
     }
-    free(g.prev);
-    free(g.next);
-    free(g.size);
+    if (!own) free(sz);
     r->status = PL_SOLVED;
     r->removed = w->blocks;
     return rc;
 }
+
+int click_line_two_colours(const click_word *w, click_line_result *r) { return two_colours(w, NULL, false, r); }
+
+int click_line_two_colours_inplace(click_word *w, click_line_result *r) { return two_colours(w, w->size, true, r); }
