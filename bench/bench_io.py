@@ -10,7 +10,7 @@ time `cat` takes to copy the same bytes in and out, in one run.
 Cases (each level built here from a seeded RNG):
   clickomania row     1 x N, two colours       two-colours (Theorems 10, 12)
   clickomania column  N x 1, two colours       two-colours
-  twodots row         1 x N, three colours     row (Theorem 4, O(N log N)),
+  twodots row         1 x N, three colours     row (Theorem 4, O(N) a goal),
                       goal: every 'a' in a run of two or more
 Buttons & Scissors has no linear algorithm for a row (Theorem 1's parser is
 O(n^3/64)), so it has no case here; it shares the level reader measured by

@@ -7,8 +7,9 @@
  * independent: goal (c, l) needs the fewest runs of colour c of length >= 2
  * whose total reaches l -- take the longest runs first, each whole in one
  * move. The sum over the goals is the minimum number of moves; solvable iff it
- * is at most K. O(n log n) for n cells. The certificate draws each chosen run
- * from left to right. */
+ * is at most K. The runs are ordered longest first (leftmost first among
+ * equals) by a counting sort on their lengths: O(n) a goal for n cells. The
+ * certificate draws each chosen run from left to right. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +39,21 @@ typedef struct run {
     int start, len;
 } run;
 
-static int by_length_desc(const void *a, const void *b) {
-    const run *x = a, *y = b;
-    if (x->len != y->len) return y->len - x->len;
-    return x->start - y->start;
+/* runs[0..nr) (in order of their starts) into out, longest first and, among
+ * equal lengths, leftmost first: a stable counting sort on the lengths, which
+ * are at most n; cnt has room for n + 1 counters. */
+static void sort_runs(const run *runs, int nr, run *out, int *cnt) {
+    int most = 0;
+    for (int k = 0; k < nr; k++) most = runs[k].len > most ? runs[k].len : most;
+    memset(cnt, 0, ((size_t)most + 1) * sizeof *cnt);
+    for (int k = 0; k < nr; k++) cnt[runs[k].len]++;
+    int at = 0;
+    for (int len = most; len >= 0; len--) { /* each length's first slot */
+        int c = cnt[len];
+        cnt[len] = at;
+        at += c;
+    }
+    for (int k = 0; k < nr; k++) out[cnt[runs[k].len]++] = runs[k];
 }
 
 int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
@@ -49,7 +61,8 @@ int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl
     const twodots_level *l = p;
     int n = l->cols, base = (l->rows - 1) * l->cols; /* the bottom row */
     const uint8_t *cell = l->cell + base;
-    run *runs = pl_xmalloc(((size_t)n + 1) * sizeof *runs);
+    run *runs = pl_xmalloc(((size_t)n + 1) * sizeof *runs), *sorted = pl_xmalloc(((size_t)n + 1) * sizeof *sorted);
+    int *cnt = pl_xmalloc(((size_t)n + 2) * sizeof *cnt);
     int *path = pl_xmalloc(((size_t)n + 1) * sizeof *path);
     char *buf = pl_xmalloc((size_t)n * 24 + 8);
     int total = 0;
@@ -62,13 +75,13 @@ int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl
             if (cell[i] == colour && j - i >= 2) runs[nr++] = (run){i, j - i};
             i = j;
         }
-        qsort(runs, (size_t)nr, sizeof *runs, by_length_desc);
+        sort_runs(runs, nr, sorted, cnt);
         int got = 0, k = 0;
         while (got < need && k < nr) {
-            for (int t = 0; t < runs[k].len; t++) path[t] = base + runs[k].start + t;
-            twodots_path_text(l, path, runs[k].len, buf, (size_t)n * 24 + 8);
+            for (int t = 0; t < sorted[k].len; t++) path[t] = base + sorted[k].start + t;
+            twodots_path_text(l, path, sorted[k].len, buf, (size_t)n * 24 + 8);
             pl_strvec_push(&out->moves, buf);
-            got += runs[k++].len;
+            got += sorted[k++].len;
         }
         if (got < need) possible = false;
         total += k;
@@ -88,6 +101,8 @@ int twodots_row_solve(const void *p, const pl_request *req, pl_solution *out, pl
     }
     out->nodes = req->limits->nodes;
     free(runs);
+    free(sorted);
+    free(cnt);
     free(path);
     free(buf);
     return 0;
