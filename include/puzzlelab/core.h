@@ -320,6 +320,9 @@ typedef struct pl_strvec {
 void pl_strvec_push(pl_strvec *v, const char *s);
 /* Pushes the n bytes at s (a string need not end there). */
 void pl_strvec_push_n(pl_strvec *v, const char *s, size_t n);
+/* Room for n strings in all without growing (a certificate whose length is
+ * known: millions of pushes then never copy the pointer array). */
+void pl_strvec_reserve(pl_strvec *v, int n);
 /* Drops the last string (its bytes are kept until the vector is cleared). */
 void pl_strvec_pop(pl_strvec *v);
 void pl_strvec_clear(pl_strvec *v);

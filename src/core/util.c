@@ -73,6 +73,12 @@ void pl_strvec_push_n(pl_strvec *v, const char *s, size_t n) {
     v->s[v->n++] = t;
 }
 
+void pl_strvec_reserve(pl_strvec *v, int n) {
+    if (n <= v->cap) return;
+    v->cap = n;
+    v->s = pl_xrealloc(v->s, (size_t)v->cap * sizeof *v->s);
+}
+
 void pl_strvec_push(pl_strvec *v, const char *s) {
     pl_strvec_push_n(v, s, strlen(s));
 }

@@ -237,6 +237,7 @@ static int line_solution(const click_level *l, const char *name, int rc, const c
     out->peak_memory = r->peak_memory;
     /* "r,c" by hand, not snprintf: a 10^7-block row has 2.5 million moves */
     char mv[2 * PL_INT_CHARS + 2];
+    pl_strvec_reserve(&out->moves, out->moves.n + r->nclicks);
     int k = column ? 0 : pl_int_text(b->rows - 1, mv);
     if (!column) mv[k++] = ',';
     for (int i = 0; i < r->nclicks; i++) {
