@@ -109,7 +109,6 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
     long long m = sz[med];
     if (a >= lo) AM = (long long)sz[a] + sl;
     if (b <= hi) BM = m + sr;
-    /* the group next to the median on one side, taken off that side */
     for (;;) {
         if (m >= 2) { /* Lemma 9: click the median until empty */
             pos[(*np)++] = base + BL;
@@ -122,7 +121,7 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
             m = P + N;
             continue;
         }
-        if (b <= hi && b < hi) { /* nonsingleton right of the median, with a group after it */
+        if (b < hi) { /* nonsingleton right of the median, with a group after it */
             pos[(*np)++] = base + BL + BM;
             if (sl == 0 && a < lo) return -1; /* no group left of the median */
             long long sx = sr > 0 ? 1 : m;
@@ -141,7 +140,7 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
             m = Pz;
             continue;
         }
-        if (a >= lo && a > lo) { /* nonsingleton left of the median, with a group before it */
+        if (a > lo) { /* nonsingleton left of the median, with a group before it */
             pos[(*np)++] = base + BL - AM;
             if (sr == 0 && b > hi) return -1; /* no group right of the median */
             long long sx = sz[a - 1], sa = sz[a], smed = m;
