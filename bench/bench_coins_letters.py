@@ -54,27 +54,24 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "levels", "coins", "letters")
 
 
-def load_fonts(path):
-    fonts = {}
+def data_lines(path):
+    """The fields of each line of a data file, past its '#' comments."""
     for line in open(path):
         line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        font, glyph, *rows = line.split()
+        if line and not line.startswith("#"):
+            yield line.split()
+
+
+def load_fonts(path):
+    fonts = {}
+    for font, glyph, *rows in data_lines(path):
         fonts.setdefault(font, {})[glyph] = [r.replace("-", ".") for r in rows]
     return fonts
 
 
 def load_published(path):
     """(font, start, target) -> Chaffin's moves, each (x1, y1, x2, y2)."""
-    sol = {}
-    for line in open(path):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        font, s, t, *moves = line.split()
-        sol[(font, s, t)] = [tuple(int(c) for c in m) for m in moves]
-    return sol
+    return {(font, s, t): [tuple(int(c) for c in m) for m in moves] for font, s, t, *moves in data_lines(path)}
 
 
 def moves_text(moves):
