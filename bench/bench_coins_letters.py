@@ -6,7 +6,7 @@ optimal move count B. Chaffin's exhaustive search found for it.
 
     python3 bench/bench_coins_letters.py [--puzzlelab build/puzzlelab]
         [--font font5x7|font5x9|both] [--min-moves N] [--max-moves N]
-        [--sample N] [--seed S] [--time-limit 60] [--memory-limit 8192]
+        [--starts GLYPHS] [--sample N] [--seed S] [--time-limit 60] [--memory-limit 8192]
         [--node-limit N] [--threads 1] [--jobs 1]
         [--baseline-args "--no-frontier-bound"] [--list] [--require-all]
         [--replay-published]
@@ -122,6 +122,7 @@ def main():
     ap.add_argument("--font", default="both", choices=["font5x7", "font5x9", "both"])
     ap.add_argument("--min-moves", type=int, default=0)
     ap.add_argument("--max-moves", type=int, default=1000)
+    ap.add_argument("--starts", help="only puzzles starting from these glyphs (e.g. KLMN)")
     ap.add_argument("--sample", type=int, default=0, help="a seeded random sample of this many (0: all selected)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--time-limit", type=float, default=60)
@@ -142,7 +143,8 @@ def main():
     published = load_published(os.path.join(DATA, "chaffin.txt"))
     opt = {k: len(v) for k, v in published.items()}
     sel = sorted(k for k, n in opt.items()
-                 if (a.font == "both" or k[0] == a.font) and a.min_moves <= n <= a.max_moves)
+                 if (a.font == "both" or k[0] == a.font) and a.min_moves <= n <= a.max_moves
+                 and (not a.starts or k[1] in a.starts))
     if a.sample and a.sample < len(sel):
         sel = sorted(random.Random(a.seed).sample(sel, a.sample))
     tmp = None if a.dir else tempfile.TemporaryDirectory()
