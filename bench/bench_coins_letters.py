@@ -94,6 +94,13 @@ def level_text(font, s, t, fonts, n):
             "\ntarget:\n" + "\n".join(fonts[font][t]) + "\n")
 
 
+def verify(exe, level, moves):
+    """(accepted, the last line coins verify printed)."""
+    v = subprocess.run([exe, "coins", "verify", level, moves], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    return v.returncode == 0, ((v.stdout + v.stderr).strip().splitlines() or [""])[-1]
+
+
 def solve(exe, level, moves, a, extra):
     argv = [exe, "coins", "solve", level, "--algorithm", "shortest", "--objective", "shortest",
             "--time-limit", str(a.time_limit), "--memory-limit", str(a.memory_limit),
@@ -110,9 +117,7 @@ def solve(exe, level, moves, a, extra):
     r = {"status": d.get("status"), "seconds": d.get("seconds", 0.0), "nodes": d.get("nodes", 0),
          "mib": d.get("peak_memory_bytes", 0) / 2**20, "length": d.get("length"), "note": d.get("note", "")}
     if r["status"] == "solved":
-        v = subprocess.run([exe, "coins", "verify", level, moves], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
-        r["verified"] = v.returncode == 0
+        r["verified"] = verify(exe, level, moves)[0]
     return r
 
 
@@ -161,33 +166,32 @@ def main():
     for name, extra in configs:
         print(f"# config {name}: coins solve --algorithm shortest --objective shortest {' '.join(extra)}")
 
-    def one(k, cfg):
-        font, s, t = k
-        base = f"{font}-{file_name(s)}-to-{file_name(t)}"
-        level = os.path.join(d, base + ".level")
+    def level_file(k):
+        """The puzzle's level in d (written once) and its files' common stem."""
+        base = os.path.join(d, f"{k[0]}-{file_name(k[1])}-to-{file_name(k[2])}")
+        level = base + ".level"
         if not os.path.exists(level):
             with open(level + ".tmp", "w") as f:
-                f.write(level_text(font, s, t, fonts, opt[k]))
+                f.write(level_text(k[0], k[1], k[2], fonts, opt[k]))
             os.replace(level + ".tmp", level)
-        return solve(exe, level, os.path.join(d, f"{base}.{cfg[0]}.moves"), a, cfg[1])
+        return level, base
+
+    def one(k, cfg):
+        level, base = level_file(k)
+        return solve(exe, level, f"{base}.{cfg[0]}.moves", a, cfg[1])
 
     bad = 0
     t0 = time.time()
     if a.replay_published:
         def replay(k):
-            base = f"{k[0]}-{file_name(k[1])}-to-{file_name(k[2])}"
-            level = os.path.join(d, base + ".level")
-            with open(level, "w") as f:
-                f.write(level_text(k[0], k[1], k[2], fonts, opt[k]))
-            mv = os.path.join(d, base + ".published.moves")
+            level, base = level_file(k)
+            mv = base + ".published.moves"
             with open(mv, "w") as f:
                 f.write(moves_text(published[k]))
-            v = subprocess.run([exe, "coins", "verify", level, mv], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-            return v.returncode, (v.stdout + v.stderr).strip().splitlines()[-1:] or [""]
+            return verify(exe, level, mv)
         with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
             rep = list(pool.map(replay, sel))
-        rejected = [(k, r[1][0]) for k, r in zip(sel, rep) if r[0] != 0]
+        rejected = [(k, why) for k, (ok, why) in zip(sel, rep) if not ok]
         print(f"# published solutions replayed by coins verify: {len(sel) - len(rejected)} of {len(sel)} verified")
         for k, why in rejected[:20]:
             print(f"   ! {k[0]} {k[1]}->{k[2]}: {why}")
