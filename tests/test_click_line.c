@@ -11,7 +11,11 @@
  *  - census reproduces the published counts of solvable strings;
  *  - long rows and columns replayed run by run (line_replay.c, O(log n) a
  *    click) give the same answers, sizes and boards as the board's own
- *    rules. */
+ *    rules;
+ *  - the streamed solve (line_text.c, issue 21 item 5) on seeded texts,
+ *    plain and mangled: it takes only levels the general reader accepts,
+ *    takes every plain two-colour line, and then gives auto's status,
+ *    algorithm and certificate byte for byte. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,6 +354,112 @@ static void long_column_not_a_row(void) {
     G->level_free(l);
 }
 
+/* The streamed solve's sink: the moves into one growing buffer, flushed
+ * every few bytes so that the blocks' edges fall anywhere. */
+static int collect_flush(pl_move_sink *s) {
+    pl_sbuf_append(s->ctx, s->buf, s->used);
+    s->used = 0;
+    return 0;
+}
+
+static void streamed_vs_general(uint64_t base, int texts) {
+    static const char mangle[] = " \r.\n#c:\t-";
+    static const char palette[] = "abAZ09xq";
+    int taken = 0, declined = 0, solved = 0;
+    for (int t = 0; t < texts; t++) {
+        uint64_t seed = base + 7000000 + (uint64_t)t;
+        check_context(true, seed, "streamed vs general");
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        bool column = pl_rng_below(&rng, 2);
+        int k = 1 + (int)pl_rng_below(&rng, 3);
+        size_t n = 1 + (size_t)pl_rng_below(&rng, t % 50 == 0 ? 20000 : 300);
+        char cols[3];
+        for (int c = 0; c < k; c++) cols[c] = palette[pl_rng_below(&rng, sizeof palette - 1)];
+        pl_sbuf b = {0};
+        if (pl_rng_below(&rng, 2)) pl_sbuf_printf(&b, "# seed %llu\n", (unsigned long long)seed);
+        /* long runs now and then, so that groups span the 8-byte loads */
+        int runny = (int)pl_rng_below(&rng, 3);
+        char cur = cols[0];
+        for (size_t i = 0; i < n; i++) {
+            if (runny == 0 || pl_rng_below(&rng, 8 * (uint64_t)runny) == 0) cur = cols[pl_rng_below(&rng, (uint64_t)k)];
+            pl_sbuf_append(&b, &cur, 1);
+            if (column && (i + 1 < n || pl_rng_below(&rng, 4))) pl_sbuf_append(&b, "\n", 1);
+        }
+        if (!column && pl_rng_below(&rng, 4)) pl_sbuf_append(&b, "\n", 1);
+        bool plain = true;
+        int edits = pl_rng_below(&rng, 3) == 0 ? 1 + (int)pl_rng_below(&rng, 2) : 0;
+        for (int e = 0; e < edits; e++) { /* one byte put in, or one replaced */
+            size_t at = (size_t)pl_rng_below(&rng, b.n + 1);
+            char ch = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
+            if (pl_rng_below(&rng, 2) && at < b.n)
+                b.s[at] = ch;
+            else {
+                pl_sbuf_append(&b, "x", 1);
+                memmove(b.s + at + 1, b.s + at, b.n - 1 - at);
+                b.s[at] = ch;
+            }
+            plain = false;
+        }
+        const char *objective = pl_rng_below(&rng, 8) ? "clear" : "max";
+        const char *algorithm = NULL;
+        switch (pl_rng_below(&rng, 6)) {
+        case 0: algorithm = "auto"; break;
+        case 1: algorithm = "two-colours"; break;
+        case 2: algorithm = "grammar"; break;
+        }
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        pl_opts o = {.n = 0};
+        pl_request req = {.opts = &o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
+        pl_text_solve fs;
+        bool took = G->solve_text(b.s, b.n, &req, algorithm, &fs) == 1;
+        void *level = gc_parse(G, b.s);
+        int distinct = 0;
+        for (int c = 0; c < k; c++) distinct += memchr(cols, cols[c], (size_t)c) == NULL;
+        bool streamable = plain && distinct <= 2 && strcmp(objective, "clear") == 0 &&
+                          (!algorithm || strcmp(algorithm, "grammar") != 0);
+        CHECKF(!streamable || took, "a plain two-colour line was not streamed:\n%.200s", b.s);
+        CHECKF(!took || level, "streamed a level the general reader rejects:\n%.200s", b.s);
+        if (took && level) {
+            taken++;
+            pl_solution sol;
+            pl_error err = {0};
+            const pl_algorithm *alg = algorithm && strcmp(algorithm, "auto") ? gc_algorithm(G, algorithm) : NULL;
+            CHECK(pl_game_solve(G, alg, level, &req, &sol, &err) == 0);
+            CHECKF(fs.status == sol.status, "status %d streamed, %d general", fs.status, sol.status);
+            CHECKF(strcmp(fs.algorithm, sol.algorithm) == 0, "algorithm %s streamed, %s general", fs.algorithm,
+                   sol.algorithm);
+            if (fs.status == PL_SOLVED) {
+                solved++;
+                CHECKF(fs.nmoves == sol.moves.n, "%lld moves streamed, %d general", fs.nmoves, sol.moves.n);
+                pl_sbuf got = {0}, want = {0};
+                pl_sbuf_append(&got, "", 0);
+                pl_sbuf_append(&want, "", 0);
+                size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(&rng, 100);
+                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got};
+                CHECK(fs.emit(fs.state, &sink) == 0);
+                collect_flush(&sink);
+                free(sink.buf);
+                for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
+                CHECKF(got.n == want.n && memcmp(got.s, want.s, got.n) == 0, "certificates differ:\n%.200s\n--\n%.200s",
+                       got.s, want.s);
+                free(got.s);
+                free(want.s);
+            }
+            pl_solution_free(&sol);
+        } else if (!took) {
+            declined++;
+        }
+        if (took) fs.free(fs.state);
+        if (level) G->level_free(level);
+        free(b.s);
+    }
+    check_clear_context();
+    CHECKF(taken > texts / 4 && declined > texts / 4 && solved > texts / 20, "taken %d, declined %d, solved %d",
+           taken, declined, solved);
+}
+
 int main(int argc, char **argv) {
     uint64_t base = check_seed_from_env(20261122);
     long_column_not_a_row();
@@ -357,6 +467,7 @@ int main(int argc, char **argv) {
     line_replay_column_vs_board(base, 12);
     property_against_exact(base, 3000);
     grammar_vs_linear(base, 500);
+    streamed_vs_general(base, SANITIZED ? 1500 : 6000);
     census_counts(argc > 1 ? argv[1] : "data/clickomania-onecol-counts.tsv");
     return check_done("click_line");
 }

@@ -183,6 +183,22 @@ int click_line_two_colours(const click_word *w, click_line_result *r);
  * holds no word afterwards (only click_word_free may follow). Saves a copy
  * of the sizes on the largest rows (issue 21, item 5). */
 int click_line_two_colours_inplace(click_word *w, click_line_result *r);
+/* The same on the group sizes alone (two colours alternate), in two steps,
+ * for the streamed one-line solve (line_text.c): the decision, the split of
+ * an even word (-1 for an odd one) and the certificate's length; then the
+ * certificate on sz (clobbered), its positions handed out into o. */
+typedef struct click_pos_out {
+    long long *pos;
+    int n, cap;
+    /* empties pos once full (NULL: pos never fills); nonzero stops */
+    int (*flush)(struct click_pos_out *o);
+    void *ctx;
+} click_pos_out;
+pl_status click_two_colours_plan(const int *size, int m, int *split, long long *nclicks);
+int click_two_colours_emit(int *sz, int m, int split, click_pos_out *o);
+/* The streamed solve of a plain one-line level of two colours
+ * (pl_game.solve_text, line_text.c). */
+int click_solve_text(const char *data, size_t len, const pl_request *req, const char *algorithm, pl_text_solve *fs);
 /* Decision only, O(n), no allocation beyond O(1) (for census). */
 bool click_line_two_colours_solvable(const click_word *w);
 

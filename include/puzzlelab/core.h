@@ -66,6 +66,9 @@ typedef struct pl_level_text {
  * control bytes. Keys are [A-Za-z][A-Za-z0-9_-]*. */
 int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *out, pl_error *err);
 int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err);
+/* The same on text read already (pl_read_file's: data[len] writable), which
+ * the level then owns (freed with it, also on error). */
+int pl_level_text_adopt(const char *file, char *data, size_t len, pl_level_text *out, pl_error *err);
 void pl_level_text_free(pl_level_text *lt);
 /* Rejects keys not in `keys`, repeated keys not in `repeatable`, and sections
  * not in `sections` (NULL-terminated lists; NULL list = none allowed). */

@@ -66,6 +66,32 @@ typedef struct pl_request {
     void *progress_ctx;
 } pl_request;
 
+/* ---------- the streamed solve (issue 21, item 5) ----------
+ * A level of millions of cells spends most of a linear algorithm's time in
+ * the general reader (a grid, its heights) and in the moves as one string
+ * each. A game may instead solve some levels straight from their text and
+ * write the moves as they are made, a block of text at a time. */
+typedef struct pl_move_sink {
+    char *buf;        /* moves, each followed by '\n' */
+    size_t used, cap; /* flush before fewer than PL_MOVE_SINK_ROOM bytes are left */
+    /* writes buf[0 .. used) out and empties it; -1 when a write failed */
+    int (*flush)(struct pl_move_sink *s);
+    void *ctx;
+} pl_move_sink;
+#define PL_MOVE_SINK_ROOM 64 /* one move at least */
+
+typedef struct pl_text_solve {
+    pl_status status;
+    const char *algorithm; /* the answering algorithm's name */
+    size_t peak_memory;    /* bytes */
+    long long nmoves;      /* the certificate's length, known before it is written */
+    /* Writes the nmoves moves into sink (status solved): 0; -1 when the sink
+     * failed; -2 when the construction did not replay (a bug). */
+    int (*emit)(void *state, pl_move_sink *sink);
+    void (*free)(void *state); /* after emit, or instead of it */
+    void *state;
+} pl_text_solve;
+
 typedef struct pl_algorithm {
     const char *name;
     const char *result; /* the paper result it implements, e.g. "exact search" */
@@ -250,6 +276,16 @@ typedef struct pl_game {
     /* The papers' hardness constructions into this game (`reduce`, `lift`),
      * and whether two levels are the same instance (lift checks that LEVEL is
      * the construction of SOURCE). NULL / 0 when the game has none. */
+    /* Optional streamed solve (see pl_text_solve): takes the level's text
+     * (data[len], a NUL after it), and when the level is of the kind it
+     * streams and algorithm (NULL or "auto": auto's choice) names the
+     * algorithm auto or --algorithm would run on it, decides it and returns
+     * 1 with fs set; otherwise returns 0 and the level goes to level_parse
+     * and the algorithms, which also report every error in it. Its answer
+     * and moves are the general path's, byte for byte. NULL: none. */
+    int (*solve_text)(const char *data, size_t len, const pl_request *req, const char *algorithm,
+                      pl_text_solve *fs);
+
     const struct pl_reduction *reductions;
     int nreductions;
     bool (*level_same)(const void *a, const void *b);

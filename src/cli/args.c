@@ -225,13 +225,18 @@ int pl_cli_write_file(const char *path, const char *text) {
     return 0;
 }
 
+void pl_cli_certificate_head(pl_sbuf *b, const char *what, const char *source, const char *unit,
+                             const pl_solution *sol, long long nmoves) {
+    pl_sbuf_printf(b, "# puzzlelab %s solve %s: algorithm %s, %lld %s%s", what, source, sol->algorithm, nmoves, unit,
+                   nmoves == 1 ? "" : "s");
+    for (int i = 0; i < sol->nvalues; i++) pl_sbuf_printf(b, ", %s %lld", sol->value_name[i], sol->value[i]);
+    pl_sbuf_printf(b, "\nmoves:\n");
+}
+
 int pl_cli_write_certificate(const char *out, const char *what, const char *source, const char *unit,
                              const pl_solution *sol) {
     pl_sbuf b = {0};
-    pl_sbuf_printf(&b, "# puzzlelab %s solve %s: algorithm %s, %d %s%s", what, source, sol->algorithm, sol->moves.n,
-                   unit, sol->moves.n == 1 ? "" : "s");
-    for (int i = 0; i < sol->nvalues; i++) pl_sbuf_printf(&b, ", %s %lld", sol->value_name[i], sol->value[i]);
-    pl_sbuf_printf(&b, "\nmoves:\n");
+    pl_cli_certificate_head(&b, what, source, unit, sol, sol->moves.n);
     pl_error err = {0};
     pl_out o;
     int rc = pl_out_open(&o, out, &err);
@@ -249,6 +254,14 @@ int pl_cli_write_certificate(const char *out, const char *what, const char *sour
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
     pl_level_text lt;
     if (pl_level_text_read(path, &lt, err)) return NULL;
+    void *level = g->level_parse(&lt, err);
+    pl_level_text_free(&lt);
+    return level;
+}
+
+void *pl_cli_level_from_text(const pl_game *g, const char *path, char *data, size_t len, pl_error *err) {
+    pl_level_text lt;
+    if (pl_level_text_adopt(path, data, len, &lt, err)) return NULL;
     void *level = g->level_parse(&lt, err);
     pl_level_text_free(&lt);
     return level;

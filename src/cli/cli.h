@@ -34,6 +34,8 @@ void pl_cli_print_json(json_t *j);
 void pl_cli_print_json_text(const char *key, json_t *v);
 /* The level file at path read by the game; NULL with err. */
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err);
+/* The same from the file's text, read already (pl_read_file), which it takes. */
+void *pl_cli_level_from_text(const pl_game *g, const char *path, char *data, size_t len, pl_error *err);
 /* solve's text output on f: the status, the values, `optimal`
  * (optimisation), the '#' line of algorithm, time, nodes (and peak memory
  * when memory and measured), limit and note, then, with_moves, `moves:` and
@@ -50,6 +52,10 @@ int pl_cli_write_file(const char *path, const char *text);
 /* solve -o: the certificate in sol as a MOVES file at out ("-": stdout),
  * after a comment line "# puzzlelab WHAT solve SOURCE: algorithm A, N UNITs,
  * values" and "moves:"; verify reads it. 0, or exit 2 after a message. */
+/* Its first two lines (the comment and "moves:") for a certificate of
+ * nmoves moves, into b. */
+void pl_cli_certificate_head(pl_sbuf *b, const char *what, const char *source, const char *unit,
+                             const pl_solution *sol, long long nmoves);
 int pl_cli_write_certificate(const char *out, const char *what, const char *source, const char *unit,
                              const pl_solution *sol);
 

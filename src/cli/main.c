@@ -1,6 +1,7 @@
 /* The puzzlelab command line: argument parsing, dispatch over the game
  * descriptors, output (text or JSON through jansson) and exit codes. It knows
  * no game rules. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,14 +365,20 @@ static int read_solve_setup(const pl_game *g, const pl_opts *o, solve_setup *ss)
     return 0;
 }
 
+/* The limits (started now) and the request of solve. */
+static void make_request(const pl_opts *o, const solve_setup *ss, pl_limits *lim, pl_request *req) {
+    pl_limits_init(lim, ss->time_limit, ss->node_limit, (size_t)ss->memory_mb << 20);
+    *req = (pl_request){
+        .opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim, .threads = (int)ss->threads};
+    if (pl_opts_has(o, "progress")) req->progress = print_progress;
+}
+
 /* Picks the algorithm (auto or --algorithm) and solves one level. Returns 0,
  * or -1 after printing why (bad option, algorithm not applicable, error). */
 static int solve_level(const pl_game *g, const void *level, const char *name, const pl_opts *o, const solve_setup *ss,
                        pl_limits *lim, pl_solution *sol) {
-    pl_limits_init(lim, ss->time_limit, ss->node_limit, (size_t)ss->memory_mb << 20);
-    pl_request req = {
-        .opts = o, .objective = ss->objective, .seed = ss->seed, .limits = lim, .threads = (int)ss->threads};
-    if (pl_opts_has(o, "progress")) req.progress = print_progress;
+    pl_request req;
+    make_request(o, ss, lim, &req);
     const char *want = pl_opts_get(o, "algorithm");
     const pl_algorithm *alg = NULL;
     if (want && strcmp(want, "auto") != 0) {
@@ -577,10 +584,105 @@ static json_t *solution_json(const pl_game *g, const char *path, const solve_set
 /* Solves one level file: its report on stdout (text, or JSON into array
  * when array is not NULL), the certificate to out when asked. Returns the
  * exit status of this level alone. */
+/* The streamed path's writer: each block of moves to the report (when it
+ * lists them; its errors are the stream's, checked when the command ends)
+ * and to the certificate (checked here). */
+typedef struct stream_targets {
+    FILE *report, *cert;
+} stream_targets;
+
+static int stream_flush(pl_move_sink *s) {
+    stream_targets *t = s->ctx;
+    if (t->report) fwrite(s->buf, 1, s->used, t->report);
+    bool bad = t->cert && fwrite(s->buf, 1, s->used, t->cert) != s->used;
+    s->used = 0;
+    return bad ? -1 : 0;
+}
+
+/* solve of one level by the game's streamed path (pl_game.solve_text): the
+ * report as solve_file prints it, then the moves, written into the report
+ * and the certificate as they are made. The report's seconds are those up to
+ * the decision (the moves come after it). Returns the exit status. */
+static int solve_streamed(const pl_game *g, const char *path, const solve_setup *ss, const char *out,
+                          pl_limits *lim, pl_text_solve *fs) {
+    double secs = pl_limits_elapsed(lim);
+    bool moves_to_stdout = out && strcmp(out, "-") == 0;
+    FILE *report = moves_to_stdout ? stderr : stdout;
+    pl_solution sol;
+    pl_solution_init(&sol);
+    sol.status = fs->status;
+    sol.algorithm = fs->algorithm;
+    sol.peak_memory = fs->peak_memory;
+    pl_cli_print_solution(report, &sol, sol.algorithm, secs, is_optimisation(ss->objective, g), true, false);
+    int rc = pl_status_exit_code(fs->status);
+    if (fs->status != PL_SOLVED) {
+        fs->free(fs->state);
+        pl_solution_free(&sol);
+        return rc;
+    }
+    stream_targets t = {NULL, NULL};
+    if (!moves_to_stdout) {
+        fputs("moves:\n", report);
+        t.report = report;
+    }
+    pl_error err = {0};
+    pl_out cert;
+    if (out) {
+        if (pl_out_open(&cert, out, &err)) {
+            fs->free(fs->state);
+            pl_solution_free(&sol);
+            return fail_error(&err);
+        }
+        pl_sbuf head = {0};
+        pl_cli_certificate_head(&head, g->name, path, "move", &sol, fs->nmoves);
+        bool bad = fwrite(head.s, 1, head.n, cert.f) != head.n;
+        free(head.s);
+        t.cert = bad ? NULL : cert.f;
+        if (bad) fs->emit = NULL;
+    }
+    enum { BLOCK = 1 << 16 };
+    pl_move_sink sink = {pl_xmalloc(BLOCK), 0, BLOCK, stream_flush, &t};
+    int e = fs->emit ? fs->emit(fs->state, &sink) : -1;
+    if (e == 0) e = stream_flush(&sink);
+    fs->free(fs->state);
+    free(sink.buf);
+    pl_solution_free(&sol);
+    if (e == -2) {
+        if (out) pl_out_abort(&cert);
+        return pl_cli_failf("internal error: the certificate of '%s' does not replay (a bug in puzzlelab; please "
+                            "report the level)", fs->algorithm);
+    }
+    if (e && out && cert.f != stdout) {
+        pl_error_set(&err, NULL, 0, 0, "cannot write %s: %s", out, strerror(errno));
+        pl_out_abort(&cert);
+        return fail_error(&err);
+    }
+    if (out && pl_out_close(&cert, &err)) return fail_error(&err);
+    return rc;
+}
+
 static int solve_file(const pl_game *g, const char *path, const pl_opts *o, const solve_setup *ss, const char *out,
                       json_t *array) {
     pl_error err = {0};
-    void *level = load_level(g, path, &err);
+    void *level;
+    if (g->solve_text && !array && !pl_opts_has(o, "progress")) {
+        /* the game's streamed path first; the text goes on to the general
+         * reader when the game does not stream this level */
+        char *data;
+        size_t len;
+        if (pl_read_file(path, &data, &len, &err)) return fail_error(&err);
+        pl_limits lim;
+        pl_request req;
+        make_request(o, ss, &lim, &req);
+        pl_text_solve fs;
+        if (g->solve_text(data, len, &req, pl_opts_get(o, "algorithm"), &fs)) {
+            free(data);
+            return solve_streamed(g, path, ss, out, &lim, &fs);
+        }
+        level = pl_cli_level_from_text(g, path, data, len, &err);
+    } else {
+        level = load_level(g, path, &err);
+    }
     if (!level) return fail_error(&err);
     pl_limits lim;
     /* on the heap: the solver runs below this frame (see pl_game_solve) */

@@ -166,6 +166,10 @@ int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err) {
     return parse_owned(path, data, len, out, err); /* the text is the level's now */
 }
 
+int pl_level_text_adopt(const char *file, char *data, size_t len, pl_level_text *out, pl_error *err) {
+    return parse_owned(file, data, len, out, err);
+}
+
 void pl_level_text_free(pl_level_text *lt) {
     for (int i = 0; i < lt->nheaders; i++) {
         free(lt->headers[i].key);

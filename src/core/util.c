@@ -344,33 +344,37 @@ static const char two_digits[201] = "0001020304050607080910111213141516171819202
                                     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                     "8081828384858687888990919293949596979899";
 
+/* Decimal digits of u (at least 1). */
+static inline int decimal_digits(unsigned long long u) {
+    int n = 1;
+    for (; u >= 10000; u /= 10000) n += 4;
+    return n + (u >= 10) + (u >= 100) + (u >= 1000);
+}
+
 int pl_int_text(long long v, char *buf) {
-    char tmp[PL_INT_CHARS];
-    int k = PL_INT_CHARS;
     unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    int n = v < 0;
+    if (n) buf[0] = '-';
+    n += decimal_digits(u);
+    char *e = buf + n; /* written from the last digit back, straight into buf */
     while (u > 0xFFFFFFFFull) {
         unsigned d = (unsigned)(u % 100);
         u /= 100;
-        k -= 2;
-        memcpy(tmp + k, two_digits + 2 * d, 2);
+        e -= 2;
+        memcpy(e, two_digits + 2 * d, 2);
     }
     uint32_t x = (uint32_t)u;
     while (x >= 100) {
         uint32_t d = x % 100;
         x /= 100;
-        k -= 2;
-        memcpy(tmp + k, two_digits + 2 * d, 2);
+        e -= 2;
+        memcpy(e, two_digits + 2 * d, 2);
     }
-    if (x >= 10) {
-        k -= 2;
-        memcpy(tmp + k, two_digits + 2 * x, 2);
-    } else {
-        tmp[--k] = (char)('0' + x);
-    }
-    int n = 0;
-    if (v < 0) buf[n++] = '-';
-    memcpy(buf + n, tmp + k, (size_t)(PL_INT_CHARS - k));
-    return n + PL_INT_CHARS - k;
+    if (x >= 10)
+        memcpy(e - 2, two_digits + 2 * x, 2);
+    else
+        e[-1] = (char)('0' + x);
+    return n;
 }
 
 void pl_sbuf_comment(pl_sbuf *b, const char *text) {

@@ -408,6 +408,40 @@ for obj in clear max score; do check_round_trip gen7 "$TMP/gen7.level" $obj; don
 check_round_trip big levels/big.level max --node-limit 3000
 check_round_trip big levels/big.level score --node-limit 3000
 
+# The streamed one-line solve (issue 21, item 5) against the general path:
+# the same level with a blank line after it goes through the general reader.
+# Same exit status, report (timings and peak memory aside) and certificate;
+# -o - puts the certificate on stdout and the report on stderr; an
+# unsolvable row writes no MOVES file; a failed write is an error.
+stream_norm() { sed -E -e 's/^# algorithm ([^;]*);.*$/# algorithm \1/' "$1"; }
+awk 'BEGIN { srand(11); for (k = 0; k < 4; k++) { s = ""; for (i = 0; i < 3000 + 17 * k; i++) s = s (rand() < 0.5 ? "a" : "b"); print s > ("'"$TMP"'/st_row" k ".level") } }'
+awk 'BEGIN { srand(12); for (i = 0; i < 2001; i++) print (rand() < 0.5 ? "Z" : "9") }' >"$TMP/st_row4.level"
+printf '# one row, checkerboard\nababab\n' >"$TMP/st_row5.level"
+for k in 0 1 2 3 4 5; do
+    lv="$TMP/st_row$k.level"
+    { cat "$lv"; echo; } >"$TMP/st_gen$k.level"
+    run "st_$k" $C solve "$lv" -o "$TMP/st_$k.moves"
+    rc_s=$RC
+    run "st_gen_$k" $C solve "$TMP/st_gen$k.level" -o "$TMP/st_gen_$k.moves"
+    if [ "$rc_s" -eq "$RC" ] && [ "$(stream_norm "$TMP/st_$k.raw")" == "$(stream_norm "$TMP/st_gen_$k.raw")" ]; then ok; else bad "st_$k: streamed report or status ($rc_s) differs from the general path's ($RC)"; fi
+    if [ "$rc_s" -eq 0 ]; then
+        if cmp -s <(tail -n +2 "$TMP/st_$k.moves") <(tail -n +2 "$TMP/st_gen_$k.moves"); then ok; else bad "st_$k: streamed certificate differs"; fi
+        run "st_${k}_verify" $C verify "$lv" "$TMP/st_$k.moves"
+        expect_rc "st_${k}_verify" 0
+        run "st_${k}_dash" $C solve "$lv" -o -
+        expect_rc "st_${k}_dash" 0
+        if cmp -s "$TMP/st_${k}_dash.raw" "$TMP/st_$k.moves" && grep -q '^solved$' "$TMP/st_${k}_dash.err"; then ok; else bad "st_${k}_dash: -o - certificate or report"; fi
+    else
+        if [ -e "$TMP/st_$k.moves" ]; then bad "st_$k: MOVES written for status $rc_s"; else ok; fi
+    fi
+done
+run st_full $C solve "$TMP/st_row0.level" -o /dev/full
+if [ "$RC" -eq 0 ]; then
+    run st_full $C solve "$TMP/st_row1.level" -o /dev/full
+fi
+ws=$(grep -c . "$TMP/st_full.err")
+if [ "$RC" -eq 2 ] && grep -q 'cannot write /dev/full' "$TMP/st_full.err" && [ "$ws" -eq 1 ]; then ok; else bad "st_full: exit $RC, stderr $(cat "$TMP/st_full.err")"; fi
+
 # the levels shipped in levels/clickomania/, when there are any
 shopt -s nullglob
 for level in "$SRC"/levels/clickomania/*.level; do

@@ -378,6 +378,7 @@ const pl_game pl_game_clickomania = {
         "Move: r,c  (row from the top, column from the left, 0-based; any block of the group).\n"
         "The frame stays fixed: after blocks fall and columns shift, cells keep their coordinates.\n",
     .objectives = objectives,
+    .solve_text = click_solve_text,
     .level_parse = level_parse,
     .level_free = level_free,
     .level_info = level_info,

@@ -40,43 +40,59 @@ static bool odd_ok(const int *size, int lo, int cnt, int longest) {
     return size[lo + half] >= 2;
 }
 
+/* The running checkerboard's length after group i, without a branch: a
+ * singleton or not is a coin toss on random lines (issue 21, item 5). */
+static inline int checker_step(int cur, int size) { return (cur + 1) * (size == 1); }
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
 static int longest_checkerboard(const int *size, int lo, int cnt) {
     int best = 0, cur = 0;
     for (int i = lo; i < lo + cnt; i++) {
-        cur = size[i] == 1 ? cur + 1 : 0;
-        if (cur > best) best = cur;
+        cur = checker_step(cur, size[i]);
+        best = max_int(best, cur);
     }
     return best;
 }
 
-/* For even m: the smallest odd k with both parts solvable, or -1. ok_suffix
- * needs m+1 bytes of scratch. */
-static int even_split(const int *size, int m, uint8_t *ok_suffix) {
+/* For even m: the smallest odd k with both parts solvable, or -1. Which odd
+ * suffixes are solvable is one bit each (m/16 bytes: no page faults to speak
+ * of on the largest rows). */
+static int even_split(const int *size, int m) {
+    uint64_t stack_bits[32];
+    size_t words = (size_t)m / 128 + 1;
+    uint64_t *ok_suffix = words <= 32 ? stack_bits : pl_xmalloc(words * sizeof *ok_suffix);
+    memset(ok_suffix, 0, words * sizeof *ok_suffix);
     int longest = 0, cur = 0;
-    for (int s = 1; s <= m; s++) { /* suffix of s groups: [m-s, m) */
+    for (int s = 1; s <= m; s += 2) { /* suffixes of s and s + 1 groups: [m-s, m), [m-s-1, m) */
         int i = m - s;
-        cur = size[i] == 1 ? cur + 1 : 0;
-        if (cur > longest) longest = cur;
-        ok_suffix[s] = (s & 1) ? odd_ok(size, i, s, longest) : 0;
+        cur = checker_step(cur, size[i]);
+        longest = max_int(longest, cur);
+        ok_suffix[s >> 7] |= (uint64_t)odd_ok(size, i, s, longest) << ((s >> 1) & 63);
+        if (i > 0) {
+            cur = checker_step(cur, size[i - 1]);
+            longest = max_int(longest, cur);
+        }
     }
     longest = cur = 0;
+    int split = -1;
     for (int k = 1; k < m; k++) { /* prefix of k groups */
-        cur = size[k - 1] == 1 ? cur + 1 : 0;
-        if (cur > longest) longest = cur;
-        if ((k & 1) && odd_ok(size, 0, k, longest) && ok_suffix[m - k]) return k;
+        cur = checker_step(cur, size[k - 1]);
+        longest = max_int(longest, cur);
+        int s = m - k;
+        if ((k & 1) && odd_ok(size, 0, k, longest) && ((ok_suffix[s >> 7] >> ((s >> 1) & 63)) & 1)) {
+            split = k;
+            break;
+        }
     }
-    return -1;
+    if (ok_suffix != stack_bits) free(ok_suffix);
+    return split;
 }
 
 bool click_line_two_colours_solvable(const click_word *w) {
     int m = w->ngroups;
     if (m == 0) return true;
     if (m & 1) return odd_ok(w->size, 0, m, longest_checkerboard(w->size, 0, m));
-    uint8_t stack_buf[256];
-    uint8_t *buf = m < 255 ? stack_buf : pl_xmalloc((size_t)m + 1);
-    bool ok = even_split(w->size, m, buf) >= 0;
-    if (buf != stack_buf) free(buf);
-    return ok;
+    return even_split(w->size, m) >= 0;
 }
 
 /* Clears groups [lo, lo+cnt) of sz (cnt odd, solvable), standing at position
@@ -98,7 +114,17 @@ bool click_line_two_colours_solvable(const click_word *w) {
  * next to it, each taken from the top of its side. Two colours alternate,
  * so the colours need no storage: a group's position is all a click needs.
  * The positions (BL, AM, BM) are those of Lemma 9's proof. */
-static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, int *np) {
+/* A click's position into o (flushed when full). */
+#define EMIT(x)                                                                                                        \
+    do {                                                                                                               \
+        if (o->n == o->cap) {                                                                                          \
+            int f_ = o->flush ? o->flush(o) : -1;                                                                      \
+            if (f_) return f_;                                                                                         \
+        }                                                                                                              \
+        o->pos[o->n++] = (x);                                                                                          \
+    } while (0)
+
+static int clear_odd(int *sz, int lo, int cnt, long long base, click_pos_out *o) {
     int hi = lo + cnt - 1, med = lo + (cnt - 1) / 2;
     long long BL = 0, AM = 0, BM = 0; /* blocks left of med, in [A, med), in [med, B) */
     for (int i = lo; i < med; i++) BL += sz[i];
@@ -111,7 +137,7 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
     if (b <= hi) BM = m + sr;
     for (;;) {
         if (m >= 2) { /* Lemma 9: click the median until empty */
-            pos[(*np)++] = base + BL;
+            EMIT(base + BL);
             bool lp = sl > 0 || a >= lo, rp = sr > 0 || b <= hi;
             if (!lp && !rp) return 0;
             if (!lp || !rp) return -1; /* even count: cannot happen */
@@ -122,7 +148,7 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
             continue;
         }
         if (b < hi) { /* nonsingleton right of the median, with a group after it */
-            pos[(*np)++] = base + BL + BM;
+            EMIT(base + BL + BM);
             if (sl == 0 && a < lo) return -1; /* no group left of the median */
             long long sx = sr > 0 ? 1 : m;
             long long Pz = sl > 0 ? 1 : sz[a];
@@ -141,7 +167,7 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
             continue;
         }
         if (a > lo) { /* nonsingleton left of the median, with a group before it */
-            pos[(*np)++] = base + BL - AM;
+            EMIT(base + BL - AM);
             if (sr == 0 && b > hi) return -1; /* no group right of the median */
             long long sx = sz[a - 1], sa = sz[a], smed = m;
             long long sy = sl > 0 ? 1 : m;
@@ -162,45 +188,49 @@ static int clear_odd(int *sz, int lo, int cnt, long long base, long long *pos, i
     }
 }
 
+#undef EMIT
+
+pl_status click_two_colours_plan(const int *size, int m, int *split, long long *nclicks) {
+    *split = -1;
+    *nclicks = 0;
+    if (m == 0) return PL_SOLVED;
+    if (m & 1) {
+        if (!odd_ok(size, 0, m, longest_checkerboard(size, 0, m))) return PL_UNSOLVABLE;
+        *nclicks = (m + 1) / 2; /* every click but the last removes two groups */
+        return PL_SOLVED;
+    }
+    *split = even_split(size, m);
+    if (*split < 0) return PL_UNSOLVABLE;
+    *nclicks = (long long)(*split + 1) / 2 + (m - *split + 1) / 2;
+    return PL_SOLVED;
+}
+
+int click_two_colours_emit(int *sz, int m, int split, click_pos_out *o) {
+    if (m == 0) return 0;
+    if (split < 0) return clear_odd(sz, 0, m, 0, o);
+    int rc = clear_odd(sz, 0, split, 0, o);
+    return rc ? rc : clear_odd(sz, split, m - split, 0, o);
+}
+
 /* The certificate, with the group sizes sz (m of them) as clear_odd's scratch:
  * the word's own (click_line_two_colours_inplace) or a copy. */
 static int two_colours(const click_word *w, int *sz, bool own, click_line_result *r) {
     memset(r, 0, sizeof *r);
-    int m = w->ngroups;
-    if (m == 0) {
-        r->status = PL_SOLVED;
-        return 0;
-    }
-    int split = -1;
-    if (m & 1) {
-        if (!odd_ok(w->size, 0, m, longest_checkerboard(w->size, 0, m))) {
-            r->status = PL_UNSOLVABLE;
-            return 0;
-        }
-    } else {
-        uint8_t *buf = pl_xmalloc((size_t)m + 1);
-        split = even_split(w->size, m, buf);
-        free(buf);
-        if (split < 0) {
-            r->status = PL_UNSOLVABLE;
-            return 0;
-        }
-    }
+    int m = w->ngroups, split;
+    long long nclicks;
+    r->status = click_two_colours_plan(w->size, m, &split, &nclicks);
+    if (r->status != PL_SOLVED || m == 0) return 0;
     if (!sz) {
         sz = pl_xmalloc((size_t)m * sizeof *sz);
         memcpy(sz, w->size, (size_t)m * sizeof *sz);
     }
-    r->pos = pl_xmalloc(((size_t)m / 2 + 2) * sizeof *r->pos);
-    r->peak_memory = (size_t)m * ((own ? 0 : sizeof *sz) + 1) + ((size_t)m / 2 + 2) * sizeof *r->pos;
-    int rc;
-    if (split < 0) {
-        rc = clear_odd(sz, 0, m, 0, r->pos, &r->nclicks);
-    } else {
-        rc = clear_odd(sz, 0, split, 0, r->pos, &r->nclicks);
-        if (rc == 0) rc = clear_odd(sz, split, m - split, 0, r->pos, &r->nclicks);
-    }
+    r->pos = pl_xmalloc(((size_t)nclicks + 1) * sizeof *r->pos);
+    r->peak_memory = (size_t)m * (own ? 0 : sizeof *sz) + (size_t)m / 16 + ((size_t)nclicks + 1) * sizeof *r->pos;
+    click_pos_out o = {r->pos, 0, (int)nclicks, NULL, NULL};
+    int rc = click_two_colours_emit(sz, m, split, &o);
+    r->nclicks = o.n;
+    if (rc == 0 && o.n != nclicks) rc = -1;
     if (!own) free(sz);
-    r->status = PL_SOLVED;
     r->removed = w->blocks;
     return rc;
 }
