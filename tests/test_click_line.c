@@ -15,7 +15,11 @@
  *  - the streamed solve (line_text.c, issue 21 item 5) on seeded texts,
  *    plain and mangled: it takes only levels the general reader accepts,
  *    takes every plain two-colour line, and then gives auto's status,
- *    algorithm and certificate byte for byte. */
+ *    algorithm and certificate byte for byte;
+ *  - the streamed verify on seeded certificates (the solver's, random legal
+ *    play with far jumps, mangled and illegal ones): it answers only when
+ *    the general replay finds every move legal, then with its verdict and
+ *    values, and it answers on every plain solver certificate. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -460,6 +464,125 @@ static void streamed_vs_general(uint64_t base, int texts) {
            taken, declined, solved);
 }
 
+static void streamed_verify_vs_general(uint64_t base, int cases) {
+    static const char *const objectives[] = {"clear", "max", "score"};
+    int taken = 0, declined = 0;
+    for (int t = 0; t < cases; t++) {
+        uint64_t seed = base + 8000000 + (uint64_t)t;
+        check_context(true, seed, "streamed verify vs general");
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        bool column = pl_rng_below(&rng, 2);
+        int k = 1 + (int)pl_rng_below(&rng, 2);
+        int n = 1 + (int)pl_rng_below(&rng, t % 40 == 0 ? 5000 : 200);
+        pl_sbuf lv = {0};
+        pl_sbuf_printf(&lv, "# seed %llu\n", (unsigned long long)seed);
+        for (int i = 0; i < n; i++) {
+            char ch = (char)('a' + pl_rng_below(&rng, (uint64_t)k));
+            pl_sbuf_append(&lv, &ch, 1);
+            if (column) pl_sbuf_append(&lv, "\n", 1);
+        }
+        if (!column) pl_sbuf_append(&lv, "\n", 1);
+        void *level = gc_parse(G, lv.s);
+        CHECK(level != NULL);
+        if (!level) {
+            free(lv.s);
+            continue;
+        }
+        /* the certificate: the solver's, or random legal clicks */
+        pl_strvec moves = {0};
+        int kind = (int)pl_rng_below(&rng, 3);
+        if (kind == 0) {
+            pl_limits lim;
+            pl_limits_init(&lim, 0, 0, 0);
+            pl_opts o = {.n = 0};
+            pl_request req = {.opts = &o, .objective = "clear", .seed = 1, .limits = &lim, .threads = 1};
+            pl_solution sol;
+            pl_error err = {0};
+            CHECK(pl_game_solve(G, NULL, level, &req, &sol, &err) == 0);
+            for (int i = 0; i < sol.moves.n; i++) pl_strvec_push(&moves, sol.moves.s[i]);
+            pl_solution_free(&sol);
+        } else {
+            void *st = G->state_new(level);
+            char mv[64], reason[256];
+            int col, left = n; /* blocks left */
+            for (int tries = 0; tries < 4 * n && left > 0; tries++) {
+                int at = (int)pl_rng_below(&rng, (uint64_t)left); /* anywhere: far jumps */
+                snprintf(mv, sizeof mv, column ? "%d,0" : "0,%d", column ? n - 1 - at : at);
+                if (G->move_apply(st, mv, reason, sizeof reason, &col) == PL_MOVE_OK) {
+                    pl_strvec_push(&moves, mv);
+                    pl_verdict vv = {0};
+                    G->finish(st, "max", &vv);
+                    left = n - (int)vv.value[0];
+                }
+            }
+            G->state_free(st);
+        }
+        bool plain = true;
+        pl_sbuf mt = {0};
+        if (pl_rng_below(&rng, 2)) pl_sbuf_printf(&mt, "# puzzlelab clickomania solve t.level\n");
+        if (pl_rng_below(&rng, 2)) pl_sbuf_printf(&mt, "moves:\n");
+        for (int i = 0; i < moves.n; i++) pl_sbuf_printf(&mt, "%s\n", moves.s[i]);
+        if (mt.n && pl_rng_below(&rng, 4) == 0) mt.n--; /* no final line break */
+        if (pl_rng_below(&rng, 3) == 0) { /* a mangled byte, or one more move anywhere */
+            static const char mangle[] = " \r#,-0159\nx";
+            size_t at = (size_t)pl_rng_below(&rng, mt.n + 1);
+            pl_sbuf_append(&mt, "x", 1);
+            if (pl_rng_below(&rng, 2)) {
+                memmove(mt.s + at + 1, mt.s + at, mt.n - 1 - at);
+                mt.s[at] = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
+            } else {
+                mt.n--;
+                char extra[32];
+                int e = snprintf(extra, sizeof extra, column ? "%d,0\n" : "0,%d\n",
+                                 (int)pl_rng_below(&rng, (uint64_t)n + 2));
+                for (int i = 0; i < e; i++) pl_sbuf_append(&mt, "x", 1);
+                memmove(mt.s + at + e, mt.s + at, mt.n - (size_t)e - at);
+                memcpy(mt.s + at, extra, (size_t)e);
+            }
+            plain = false;
+        }
+        pl_sbuf_append(&mt, "", 0);
+        const char *objective = objectives[pl_rng_below(&rng, 3)];
+        pl_verdict v = {0};
+        long long nm = -1;
+        bool took = G->verify_text(lv.s, lv.n, mt.s ? mt.s : "", mt.n, objective, &v, &nm) == 1;
+        /* the general replay */
+        pl_moves mv;
+        pl_error err = {0};
+        bool legal = pl_moves_parse("t.moves", mt.s ? mt.s : "", mt.n, &mv, &err) == 0;
+        void *st = G->state_new(level);
+        char reason[256];
+        int col;
+        for (int i = 0; legal && i < mv.n; i++)
+            legal = G->move_apply(st, mv.text[i], reason, sizeof reason, &col) == PL_MOVE_OK;
+        CHECKF(!took || legal, "streamed verify accepted what the replay rejects:\n%.300s", mt.s);
+        CHECKF(took || !plain || kind != 0, "a plain solver certificate was not streamed:\n%.300s", mt.s);
+        if (took && legal) {
+            taken++;
+            pl_verdict w = {0};
+            G->finish(st, objective, &w);
+            CHECKF(nm == mv.n, "%lld moves streamed, %d replayed", nm, mv.n);
+            CHECKF(v.ok == w.ok && strcmp(v.reason, w.reason) == 0, "verdict %d '%s' streamed, %d '%s' replayed", v.ok,
+                   v.reason, w.ok, w.reason);
+            CHECK(v.nvalues == w.nvalues);
+            for (int i = 0; i < v.nvalues && i < w.nvalues; i++)
+                CHECKF(strcmp(v.value_name[i], w.value_name[i]) == 0 && v.value[i] == w.value[i], "%s %lld vs %lld",
+                       w.value_name[i], v.value[i], w.value[i]);
+        } else if (!took) {
+            declined++;
+        }
+        G->state_free(st);
+        if (err.msg[0] == '\0') pl_moves_free(&mv);
+        pl_strvec_free(&moves);
+        free(mt.s);
+        free(lv.s);
+        G->level_free(level);
+    }
+    check_clear_context();
+    CHECKF(taken > cases / 3 && declined > cases / 20, "taken %d, declined %d", taken, declined);
+}
+
 int main(int argc, char **argv) {
     uint64_t base = check_seed_from_env(20261122);
     long_column_not_a_row();
@@ -468,6 +591,7 @@ int main(int argc, char **argv) {
     property_against_exact(base, 3000);
     grammar_vs_linear(base, 500);
     streamed_vs_general(base, SANITIZED ? 1500 : 6000);
+    streamed_verify_vs_general(base, SANITIZED ? 1000 : 4000);
     census_counts(argc > 1 ? argv[1] : "data/clickomania-onecol-counts.tsv");
     return check_done("click_line");
 }

@@ -14,7 +14,10 @@
  *  - pl_strvec's chunks: pushes across chunk sizes, a string longer than a
  *    chunk, pop, clear and reuse;
  *  - errors in long lines keep their places: a bad byte at column 70,001 of
- *    a row, a bad cell, a CRLF file, a bad byte in a MOVES file. */
+ *    a row, a bad cell, a CRLF file, a bad byte in a MOVES file;
+ *  - pl_file_text_read gives pl_read_file's text, with a 0 after it, for
+ *    files of every size around the page size (mapped exactly when the size
+ *    is not a multiple of it), empty files and a missing one. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,6 +273,39 @@ static void error_places(void) {
     }
 }
 
+static void file_text(uint64_t seed) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t sizes[] = {0, 1, 2, 63, (size_t)page - 1, (size_t)page, (size_t)page + 1, 2 * (size_t)page,
+                      3 * (size_t)page + 17};
+    char p[512];
+    path_in_dir(p, sizeof p, "text.level");
+    pl_rng rng;
+    pl_rng_seed(&rng, seed);
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        char *text = pl_xmalloc(n + 1);
+        for (size_t i = 0; i < n; i++) text[i] = (char)(1 + pl_rng_below(&rng, 255));
+        CHECK(write_text(p, text, n));
+        pl_file_text t;
+        pl_error err = {0};
+        char *want;
+        size_t wn;
+        CHECK(pl_read_file(p, &want, &wn, &err) == 0);
+        CHECKF(pl_file_text_read(p, &t, &err) == 0, "size %zu: %s", n, err.msg);
+        CHECKF(t.len == n && wn == n && memcmp(t.data, want, n) == 0 && memcmp(t.data, text, n) == 0,
+               "size %zu: text differs", n);
+        CHECKF(t.data[n] == '\0', "size %zu: no 0 after the text", n);
+        CHECKF(t.mapped == (n > 0 && n % (size_t)page != 0), "size %zu: mapped %d", n, t.mapped);
+        pl_file_text_free(&t);
+        free(want);
+        free(text);
+    }
+    unlink(p);
+    pl_file_text t;
+    pl_error err = {0};
+    CHECK(pl_file_text_read(p, &t, &err) != 0 && strstr(err.msg, "cannot open") != NULL);
+}
+
 int main(void) {
     uint64_t seed = check_seed_from_env(20261127);
     if (!mkdtemp(dir)) {
@@ -279,6 +315,7 @@ int main(void) {
     int_text(seed);
     strvec_chunks();
     error_places();
+    file_text(seed);
     clickomania_lines(seed, 100000, 6);
     twodots_long_row();
     char p[512];

@@ -199,6 +199,12 @@ int click_two_colours_emit(int *sz, int m, int split, click_pos_out *o);
 /* The streamed solve of a plain one-line level of two colours
  * (pl_game.solve_text, line_text.c). */
 int click_solve_text(const char *data, size_t len, const pl_request *req, const char *algorithm, pl_text_solve *fs);
+/* The streamed verify of a certificate of such a level (pl_game.verify_text). */
+int click_verify_text(const char *level, size_t llen, const char *moves, size_t mlen, const char *objective,
+                      pl_verdict *v, long long *nmoves);
+/* The verdict of a replay that removed `removed` blocks for `score` points
+ * and left blocks_left: verify's values, and for clear whether it is met. */
+void click_verdict(long long removed, long long score, long long blocks_left, click_objective obj, pl_verdict *v);
 /* Decision only, O(n), no allocation beyond O(1) (for census). */
 bool click_line_two_colours_solvable(const click_word *w);
 

@@ -159,6 +159,17 @@ void pl_moves_free(pl_moves *m);
  * else stops one byte past the cap). */
 #define PL_MAX_FILE_BYTES ((size_t)1 << 30)
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err);
+/* A file's text for reading only, mapped when it can be (a regular file
+ * whose size is not a multiple of the page size, so that data[len] is a 0
+ * inside the mapping: no copy, no page of our own), else read by
+ * pl_read_file (with its errors). Freed by pl_file_text_free. */
+typedef struct pl_file_text {
+    const char *data;
+    size_t len;
+    bool mapped;
+} pl_file_text;
+int pl_file_text_read(const char *path, pl_file_text *t, pl_error *err);
+void pl_file_text_free(pl_file_text *t);
 /* Whether every byte is printable ASCII or a tab (what level and MOVES files
  * hold, a final '\r' apart); vectorised, for long lines. */
 bool pl_text_is_plain(const char *p, size_t n);

@@ -286,6 +286,15 @@ typedef struct pl_game {
     int (*solve_text)(const char *data, size_t len, const pl_request *req, const char *algorithm,
                       pl_text_solve *fs);
 
+    /* Optional streamed verify, the same idea: given the level's and the
+     * certificate's texts, when both are of the kind it streams and every
+     * move is legal, replays them and returns 1 with the verdict finish
+     * would give and the number of moves; otherwise returns 0 and verify
+     * replays through state_new and move_apply from the start (which also
+     * names the first bad move and every error). NULL: none. */
+    int (*verify_text)(const char *level, size_t llen, const char *moves, size_t mlen, const char *objective,
+                       pl_verdict *v, long long *nmoves);
+
     const struct pl_reduction *reductions;
     int nreductions;
     bool (*level_same)(const void *a, const void *b);

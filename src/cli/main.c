@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -668,18 +669,22 @@ static int solve_file(const pl_game *g, const char *path, const pl_opts *o, cons
     if (g->solve_text && !array && !pl_opts_has(o, "progress")) {
         /* the game's streamed path first; the text goes on to the general
          * reader when the game does not stream this level */
-        char *data;
-        size_t len;
-        if (pl_read_file(path, &data, &len, &err)) return fail_error(&err);
+        pl_file_text text;
+        if (pl_file_text_read(path, &text, &err)) return fail_error(&err);
         pl_limits lim;
         pl_request req;
         make_request(o, ss, &lim, &req);
         pl_text_solve fs;
-        if (g->solve_text(data, len, &req, pl_opts_get(o, "algorithm"), &fs)) {
-            free(data);
+        if (g->solve_text(text.data, text.len, &req, pl_opts_get(o, "algorithm"), &fs)) {
+            pl_file_text_free(&text);
             return solve_streamed(g, path, ss, out, &lim, &fs);
         }
-        level = pl_cli_level_from_text(g, path, data, len, &err);
+        if (text.mapped) { /* the general reader cuts rows in place: a copy of its own */
+            pl_file_text_free(&text);
+            level = load_level(g, path, &err);
+        } else {
+            level = pl_cli_level_from_text(g, path, (char *)text.data, text.len, &err);
+        }
     } else {
         level = load_level(g, path, &err);
     }
@@ -773,11 +778,66 @@ static int cmd_solve(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     return bad ? PL_EXIT_USAGE : PL_EXIT_OK;
 }
 
+/* verify's report of a replay that ended (every move, or the bad one):
+ * the exit status. */
+static int print_verdict(const pl_game *g, const pl_opts *o, const char *objective, const pl_verdict *v,
+                         long long nmoves, int bad_move) {
+    if (pl_opts_has(o, "json")) {
+        json_t *j = json_object();
+        json_object_set_new(j, "game", json_string(g->name));
+        if (objective) json_object_set_new(j, "objective", json_string(objective));
+        json_object_set_new(j, "valid", json_boolean(v->ok));
+        json_object_set_new(j, "moves", json_integer(bad_move ? bad_move - 1 : nmoves));
+        if (!v->ok) json_object_set_new(j, "reason", json_string(v->reason));
+        json_object_set_new(j, "bad_move", bad_move ? json_integer(bad_move) : json_null());
+        for (int i = 0; i < v->nvalues; i++) json_object_set_new(j, v->value_name[i], json_integer(v->value[i]));
+        print_json(j);
+    } else {
+        if (v->ok)
+            printf("valid (%lld move%s)\n", nmoves, nmoves == 1 ? "" : "s");
+        else
+            printf("invalid: %s\n", v->reason);
+        for (int i = 0; i < v->nvalues; i++) printf("%s %lld\n", v->value_name[i], v->value[i]);
+    }
+    return v->ok ? PL_EXIT_OK : PL_EXIT_NO;
+}
+
+/* verify by the game's streamed path (pl_game.verify_text), when it has
+ * one, no time limit is asked and both files are of the kind it streams:
+ * true with *rc set; false to replay move by move. */
+static bool verify_streamed(const pl_game *g, char **pos, const pl_opts *o, const char *objective, int *rc) {
+    pl_error err = {0};
+    double time_limit;
+    if (!g->verify_text || g->state_configure || pl_opts_double(o, "time-limit", 0, 0, 1e9, &time_limit, &err) ||
+        time_limit > 0)
+        return false;
+    /* regular files only: a pipe read here could not be read again by the
+     * general path when this one declines */
+    struct stat st;
+    for (int i = 0; i < 2; i++)
+        if (stat(pos[i], &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    pl_file_text level, moves;
+    if (pl_file_text_read(pos[0], &level, &err)) return false;
+    if (pl_file_text_read(pos[1], &moves, &err)) {
+        pl_file_text_free(&level);
+        return false;
+    }
+    pl_verdict v = {0};
+    long long n = 0;
+    bool took = g->verify_text(level.data, level.len, moves.data, moves.len, objective, &v, &n) == 1;
+    pl_file_text_free(&level);
+    pl_file_text_free(&moves);
+    if (took) *rc = print_verdict(g, o, objective, &v, n, 0);
+    return took;
+}
+
 static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) {
     if (npos != 2)
         return fail_usage("verify takes a LEVEL and a MOVES file (see 'puzzlelab %s verify --help')%s", g->name, "");
     const char *objective;
     if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
+    int streamed_rc;
+    if (verify_streamed(g, pos, o, objective, &streamed_rc)) return streamed_rc;
     pl_error err = {0};
     void *level = load_level(g, pos[0], &err);
     if (!level) return fail_error(&err);
@@ -844,24 +904,7 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         goto done;
     }
     if (!bad_move) g->finish(st, objective, &v);
-    rc = v.ok ? PL_EXIT_OK : PL_EXIT_NO;
-    if (pl_opts_has(o, "json")) {
-        json_t *j = json_object();
-        json_object_set_new(j, "game", json_string(g->name));
-        if (objective) json_object_set_new(j, "objective", json_string(objective));
-        json_object_set_new(j, "valid", json_boolean(v.ok));
-        json_object_set_new(j, "moves", json_integer(bad_move ? bad_move - 1 : mv.n));
-        if (!v.ok) json_object_set_new(j, "reason", json_string(v.reason));
-        json_object_set_new(j, "bad_move", bad_move ? json_integer(bad_move) : json_null());
-        for (int i = 0; i < v.nvalues; i++) json_object_set_new(j, v.value_name[i], json_integer(v.value[i]));
-        print_json(j);
-    } else {
-        if (v.ok)
-            printf("valid (%d move%s)\n", mv.n, mv.n == 1 ? "" : "s");
-        else
-            printf("invalid: %s\n", v.reason);
-        for (int i = 0; i < v.nvalues; i++) printf("%s %lld\n", v.value_name[i], v.value[i]);
-    }
+    rc = print_verdict(g, o, objective, &v, mv.n, bad_move);
 done:
     g->state_free(st);
     pl_moves_free(&mv);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -187,6 +189,41 @@ int pl_read_file(const char *path, char **data, size_t *len, pl_error *err) {
     *data = buf;
     *len = n;
     return 0;
+}
+
+int pl_file_text_read(const char *path, pl_file_text *t, pl_error *err) {
+    memset(t, 0, sizeof *t);
+    /* only a regular file is opened here (a pipe or a terminal is read once,
+     * by pl_read_file); its size is checked again once open */
+    struct stat st;
+    long page = sysconf(_SC_PAGESIZE);
+    int fd = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) ? open(path, O_RDONLY) : -1;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uintmax_t)st.st_size <= PL_MAX_FILE_BYTES && page > 0 && st.st_size % page != 0) {
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p != MAP_FAILED) {
+            close(fd);
+            t->data = p;
+            t->len = (size_t)st.st_size;
+            t->mapped = true;
+            return 0;
+        }
+    }
+    if (fd >= 0) close(fd);
+    char *data;
+    if (pl_read_file(path, &data, &t->len, err)) return -1;
+    t->data = data;
+    return 0;
+}
+
+void pl_file_text_free(pl_file_text *t) {
+    if (t->mapped)
+        munmap((void *)t->data, t->len);
+    else
+        free((void *)t->data);
+    t->data = NULL;
+    t->len = 0;
+    t->mapped = false;
 }
 
 /* ---------- writing files ---------- */

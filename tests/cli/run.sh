@@ -428,6 +428,20 @@ for k in 0 1 2 3 4 5; do
         if cmp -s <(tail -n +2 "$TMP/st_$k.moves") <(tail -n +2 "$TMP/st_gen_$k.moves"); then ok; else bad "st_$k: streamed certificate differs"; fi
         run "st_${k}_verify" $C verify "$lv" "$TMP/st_$k.moves"
         expect_rc "st_${k}_verify" 0
+        # the streamed verify against the general one (the level with a blank line), text and JSON
+        run "st_${k}_verify_gen" $C verify "$TMP/st_gen$k.level" "$TMP/st_$k.moves"
+        if cmp -s "$TMP/st_${k}_verify.raw" "$TMP/st_${k}_verify_gen.raw"; then ok; else bad "st_${k}_verify: streamed report differs"; fi
+        run "st_${k}_verify_json" $C verify --json --objective score "$lv" "$TMP/st_$k.moves"
+        run "st_${k}_verify_json_gen" $C verify --json --objective score "$TMP/st_gen$k.level" "$TMP/st_$k.moves"
+        if cmp -s "$TMP/st_${k}_verify_json.raw" "$TMP/st_${k}_verify_json_gen.raw"; then ok; else bad "st_${k}_verify_json: streamed report differs"; fi
+        # one move short: blocks remain (streamed); a move repeated at the end: the general path names it
+        head -n -1 "$TMP/st_$k.moves" >"$TMP/st_${k}_short.moves"
+        run "st_${k}_short" $C verify "$lv" "$TMP/st_${k}_short.moves"
+        run "st_${k}_short_gen" $C verify "$TMP/st_gen$k.level" "$TMP/st_${k}_short.moves"
+        if [ "$RC" -eq 1 ] && cmp -s "$TMP/st_${k}_short.raw" "$TMP/st_${k}_short_gen.raw" && grep -q 'remain' "$TMP/st_${k}_short.raw"; then ok; else bad "st_${k}_short: $(cat "$TMP/st_${k}_short.raw")"; fi
+        { cat "$TMP/st_$k.moves"; tail -n 1 "$TMP/st_$k.moves"; } >"$TMP/st_${k}_extra.moves"
+        run "st_${k}_extra" $C verify "$lv" "$TMP/st_${k}_extra.moves"
+        if [ "$RC" -eq 1 ] && grep -q '^invalid: move' "$TMP/st_${k}_extra.raw"; then ok; else bad "st_${k}_extra: $(cat "$TMP/st_${k}_extra.raw")"; fi
         run "st_${k}_dash" $C solve "$lv" -o -
         expect_rc "st_${k}_dash" 0
         if cmp -s "$TMP/st_${k}_dash.raw" "$TMP/st_$k.moves" && grep -q '^solved$' "$TMP/st_${k}_dash.err"; then ok; else bad "st_${k}_dash: -o - certificate or report"; fi

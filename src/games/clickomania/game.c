@@ -163,21 +163,25 @@ static pl_move_result move_apply(void *p, const char *text, char *reason, size_t
     return PL_MOVE_OK;
 }
 
+void click_verdict(long long removed, long long score, long long blocks_left, click_objective obj, pl_verdict *v) {
+    v->nvalues = 2;
+    v->value_name[0] = "removed";
+    v->value[0] = removed;
+    v->value_name[1] = "score";
+    v->value[1] = score;
+    v->ok = true;
+    if (obj == CLICK_CLEAR && blocks_left > 0) {
+        v->ok = false;
+        snprintf(v->reason, sizeof v->reason, "%lld block%s remain%s at the end (objective clear needs an empty board)",
+                 blocks_left, blocks_left == 1 ? "" : "s", blocks_left == 1 ? "s" : "");
+    }
+}
+
 static void finish(const void *p, const char *objective, pl_verdict *v) {
     const click_state *st = p;
     click_objective obj;
     click_objective_parse(objective, &obj);
-    v->nvalues = 2;
-    v->value_name[0] = "removed";
-    v->value[0] = st->removed;
-    v->value_name[1] = "score";
-    v->value[1] = st->score;
-    v->ok = true;
-    if (obj == CLICK_CLEAR && st->board.blocks > 0) {
-        v->ok = false;
-        snprintf(v->reason, sizeof v->reason, "%d block%s remain%s at the end (objective clear needs an empty board)",
-                 st->board.blocks, st->board.blocks == 1 ? "" : "s", st->board.blocks == 1 ? "s" : "");
-    }
+    click_verdict(st->removed, st->score, st->board.blocks, obj, v);
 }
 
 static int solve_exact(const void *p, const pl_request *req, pl_solution *out, pl_error *err) {
@@ -379,6 +383,7 @@ const pl_game pl_game_clickomania = {
         "The frame stays fixed: after blocks fall and columns shift, cells keep their coordinates.\n",
     .objectives = objectives,
     .solve_text = click_solve_text,
+    .verify_text = click_verify_text,
     .level_parse = level_parse,
     .level_free = level_free,
     .level_info = level_info,

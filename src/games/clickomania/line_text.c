@@ -190,28 +190,29 @@ static void stream_free(void *state) {
     free(ls);
 }
 
-int click_solve_text(const char *data, size_t len, const pl_request *req, const char *algorithm, pl_text_solve *fs) {
-    if (algorithm && strcmp(algorithm, "auto") != 0 && strcmp(algorithm, "two-colours") != 0) return 0;
-    if (req->objective && strcmp(req->objective, "clear") != 0) return 0;
+/* A plain line level (see the top of this file): its group sizes (sz, m of
+ * them, bottom first for a column), whether it is a column, and its cells;
+ * false when it is not one (nothing allocated then). */
+static bool plain_line(const char *data, size_t len, int **sz_out, int *m_out, bool *column_out, size_t *cells) {
     const char *p = data, *end = data + len;
     while (p < end && *p == '#') { /* comment lines at the top, of printable ASCII and tabs */
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return 0;
+        if (!nl) return false;
         for (; p < nl; p++)
-            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return 0;
+            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return false;
         p = nl + 1;
     }
-    if (p == end || !is_colour((unsigned char)*p)) return 0;
+    if (p == end || !is_colour((unsigned char)*p)) return false;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *line_end = nl ? nl : end;
     size_t width = (size_t)(line_end - p);
     bool column = width == 1;
-    if (!column && line_end + (nl != NULL) != end) return 0; /* a row is the last line */
+    if (!column && line_end + (nl != NULL) != end) return false; /* a row is the last line */
     /* a column: n cells of two bytes each, the last '\n' optional */
     size_t n = column ? (size_t)(end - p + 1) / 2 : width;
-    if (column && (size_t)(end - p) != 2 * n && (size_t)(end - p) != 2 * n - 1) return 0;
-    if (column && end[-1] != '\n' && (size_t)(end - p) == 2 * n) return 0;
-    if (n > (size_t)1 << 30) return 0;
+    if (column && (size_t)(end - p) != 2 * n && (size_t)(end - p) != 2 * n - 1) return false;
+    if (column && end[-1] != '\n' && (size_t)(end - p) == 2 * n) return false;
+    if (n > (size_t)1 << 30) return false;
     /* the second colour: the first cell unlike the first one */
     char c0 = p[0], c1 = c0;
     size_t step = column ? 2 : 1;
@@ -220,11 +221,11 @@ int click_solve_text(const char *data, size_t len, const pl_request *req, const 
             c1 = p[i * step];
             break;
         }
-    if (!is_colour((unsigned char)c1)) return 0;
+    if (!is_colour((unsigned char)c1)) return false;
     int *sz = pl_xmalloc((n + 9) * sizeof *sz), m;
     if (!(column ? column_runs(p, n, c1, sz, &m) : row_runs(p, n, c1, sz, &m))) {
         free(sz);
-        return 0;
+        return false;
     }
     if (column) /* the word runs from the bottom up */
         for (int i = 0, j = m - 1; i < j; i++, j--) {
@@ -232,6 +233,20 @@ int click_solve_text(const char *data, size_t len, const pl_request *req, const 
             sz[i] = sz[j];
             sz[j] = t;
         }
+    *sz_out = sz;
+    *m_out = m;
+    *column_out = column;
+    *cells = n;
+    return true;
+}
+
+int click_solve_text(const char *data, size_t len, const pl_request *req, const char *algorithm, pl_text_solve *fs) {
+    if (algorithm && strcmp(algorithm, "auto") != 0 && strcmp(algorithm, "two-colours") != 0) return 0;
+    if (req->objective && strcmp(req->objective, "clear") != 0) return 0;
+    int *sz, m;
+    bool column;
+    size_t n;
+    if (!plain_line(data, len, &sz, &m, &column, &n)) return 0;
     line_stream *ls = pl_xcalloc(1, sizeof *ls);
     ls->sz = sz;
     ls->m = m;
@@ -244,5 +259,126 @@ int click_solve_text(const char *data, size_t len, const pl_request *req, const 
     fs->emit = stream_emit;
     fs->free = stream_free;
     fs->state = ls;
+    return 1;
+}
+
+/* ---------- the streamed verify ----------
+ * A certificate of a plain line level, written plainly ('#' comment lines,
+ * an optional "moves:" line, then one "r,c" a line, digits only), replayed
+ * on the runs kept in a doubly linked list and found from the last click by
+ * walking along it: the clicks of a line certificate stay near each other
+ * (the solvers' do: the median moves by a group a click), so a click costs
+ * O(1) and nothing is built for the far jumps. Two colours alternate, so a
+ * removed run's neighbours always merge. A certificate whose clicks jump
+ * about (more than 8 steps a run on the whole), an illegal or malformed
+ * move, or anything else declines: the general replay (line_replay.c,
+ * O(log n) a click) then runs from the start and reports what it finds, so
+ * this path has no messages of its own and its wasted work is O(n). */
+
+/* Reads "digits" at *p (at most ten of them, value at most 10^9, as the
+ * general reader); false otherwise. */
+static inline bool read_number(const char **p, const char *end, long long *v) {
+    const char *q = *p;
+    long long x = 0;
+    while (q < end && (unsigned)(*q - '0') < 10 && q - *p < 11) x = 10 * x + (*q++ - '0');
+    if (q == *p || q - *p > 10 || x > 1000000000LL) return false;
+    *p = q;
+    *v = x;
+    return true;
+}
+
+int click_verify_text(const char *level, size_t llen, const char *moves, size_t mlen, const char *objective,
+                      pl_verdict *v, long long *nmoves) {
+    click_objective obj;
+    if (click_objective_parse(objective, &obj)) return 0;
+    const char *p = moves, *end = moves + mlen;
+    while (p < end && *p == '#') { /* comment lines first */
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) return 0;
+        for (; p < nl; p++)
+            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return 0;
+        p = nl + 1;
+    }
+    if ((size_t)(end - p) >= 7 && memcmp(p, "moves:\n", 7) == 0)
+        p += 7;
+    else if ((size_t)(end - p) == 6 && memcmp(p, "moves:", 6) == 0)
+        p = end;
+    int *sz, m;
+    bool column;
+    size_t n;
+    if (!plain_line(level, llen, &sz, &m, &column, &n)) return 0;
+    int *next = pl_xmalloc(((size_t)m + 1) * sizeof *next), *prev = pl_xmalloc(((size_t)m + 1) * sizeof *prev);
+    for (int k = 0; k < m; k++) {
+        next[k] = k + 1 < m ? k + 1 : -1;
+        prev[k] = k - 1;
+    }
+    long long blocks = (long long)n, removed = 0, score = 0, clicks = 0;
+    long long budget = 8 * (long long)m + 4096; /* steps along the list, in all */
+    int at = 0;              /* the finger: a live run */
+    long long at_start = 0;  /* the position of its first block */
+    bool ok = true;
+    while (p < end) {
+        long long r, c;
+        if (!read_number(&p, end, &r) || p == end || *p++ != ',' || !read_number(&p, end, &c)) {
+            ok = false;
+            break;
+        }
+        if (p < end && *p++ != '\n') {
+            ok = false;
+            break;
+        }
+        long long pos = column ? (c == 0 ? (long long)n - 1 - r : -1) : (r == 0 ? c : -1);
+        if (pos < 0 || pos >= blocks) {
+            ok = false;
+            break;
+        }
+        /* walk to the run holding block pos */
+        while (pos < at_start && budget-- > 0) {
+            at = prev[at];
+            at_start -= sz[at];
+        }
+        while (pos >= at_start + sz[at] && budget-- > 0) {
+            at_start += sz[at];
+            at = next[at];
+        }
+        if (budget <= 0 || sz[at] < 2) {
+            ok = false;
+            break;
+        }
+        int size = sz[at], pr = prev[at], nx = next[at];
+        removed += size;
+        score += click_group_score(size);
+        blocks -= size;
+        clicks++;
+        sz[at] = 0;
+        if (pr >= 0 && nx >= 0) { /* the neighbours meet (two colours alternate) */
+            at_start -= sz[pr];
+            sz[pr] += sz[nx];
+            int after = next[nx];
+            next[pr] = after;
+            if (after >= 0) prev[after] = pr;
+            at = pr;
+        } else if (pr >= 0) {
+            next[pr] = -1;
+            at_start -= sz[pr];
+            at = pr;
+        } else if (nx >= 0) {
+            prev[nx] = -1;
+            at = nx;
+        } else {
+            at = -1; /* the board is empty */
+        }
+        if (at < 0) {
+            if (p < end) ok = false; /* more moves on an empty board */
+            break;
+        }
+    }
+    free(next);
+    free(prev);
+    free(sz);
+    if (!ok) return 0;
+    if (blocks == 0) score += CLICK_CLEAR_BONUS;
+    click_verdict(removed, score, blocks, obj, v);
+    *nmoves = clicks;
     return 1;
 }
