@@ -15,6 +15,12 @@
  * A row at the bottom of an otherwise empty board and a column among empty
  * columns (the line algorithms apply to those too) against both.
  * Bombs on: test_twodots_bombs.c.
+ * The streamed row (row_text.c, issue 21 item 5) against the general path on
+ * seeded texts, plain and mangled (up to 20,000 dots, goals and limits of
+ * every kind): it takes only levels the general reader accepts and every
+ * plain one, and then gives the same status, note, values, nodes and
+ * certificate byte for byte; its verify answers only when the general
+ * replay finds every move legal, with the same verdict.
  * Seeded (PL_TEST_SEED replays another run); each failure prints the level. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -250,6 +256,156 @@ static void paper_third_case(void) {
     G->level_free(l);
 }
 
+static int collect_flush(pl_move_sink *s) {
+    pl_sbuf_append(s->ctx, s->buf, s->used);
+    s->used = 0;
+    return 0;
+}
+
+static void streamed_row(uint64_t base, int texts) {
+    static const char palette[] = "abcAZ09";
+    static const char mangle[] = " \r.\n#:a5-\t";
+    int taken = 0, declined = 0, solved = 0, verified = 0;
+    for (int t = 0; t < texts; t++) {
+        uint64_t seed = base + 9000000u + (uint64_t)t;
+        check_context(true, seed, "streamed row vs general");
+        pl_rng rng;
+        pl_rng_seed(&rng, seed);
+        int k = 1 + (int)pl_rng_below(&rng, 4);
+        int n = 1 + (int)pl_rng_below(&rng, t % 50 == 0 ? 20000 : 150);
+        char cols[4];
+        for (int c = 0; c < k; c++) cols[c] = palette[pl_rng_below(&rng, sizeof palette - 1)];
+        pl_sbuf b = {0};
+        if (pl_rng_below(&rng, 2)) pl_sbuf_printf(&b, "# seed %llu\n", (unsigned long long)seed);
+        /* headers in any order: a limit, goals (sometimes of a colour not on the board, or twice) */
+        int ngoals = (int)pl_rng_below(&rng, 4), limit_at = (int)pl_rng_below(&rng, 5);
+        for (int g = 0; g <= ngoals; g++) {
+            if (g == limit_at) pl_sbuf_printf(&b, "moves: %d\n", (int)pl_rng_below(&rng, (uint64_t)n / 2 + 3));
+            if (g == ngoals) break;
+            char c = pl_rng_below(&rng, 6) ? cols[pl_rng_below(&rng, (uint64_t)k)] : 'q';
+            pl_sbuf_printf(&b, "goal: %c %d\n", c, (int)pl_rng_below(&rng, (uint64_t)n / 2 + 2));
+        }
+        if (pl_rng_below(&rng, 2)) pl_sbuf_printf(&b, "board:\n");
+        char cur = cols[0];
+        int runny = (int)pl_rng_below(&rng, 3);
+        for (int i = 0; i < n; i++) {
+            if (runny == 0 || pl_rng_below(&rng, 4 * (uint64_t)runny) == 0) cur = cols[pl_rng_below(&rng, (uint64_t)k)];
+            pl_sbuf_append(&b, &cur, 1);
+        }
+        if (pl_rng_below(&rng, 4)) pl_sbuf_append(&b, "\n", 1);
+        bool plain = true;
+        if (pl_rng_below(&rng, 3) == 0) { /* one byte put in, or one replaced */
+            size_t at = (size_t)pl_rng_below(&rng, b.n + 1);
+            char ch = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
+            if (pl_rng_below(&rng, 2) && at < b.n) {
+                b.s[at] = ch;
+            } else {
+                pl_sbuf_append(&b, "x", 1);
+                memmove(b.s + at + 1, b.s + at, b.n - 1 - at);
+                b.s[at] = ch;
+            }
+            plain = false;
+        }
+        const char *algorithm = NULL;
+        switch (pl_rng_below(&rng, 5)) {
+        case 0: algorithm = "auto"; break;
+        case 1: algorithm = "row"; break;
+        case 2: algorithm = "exact"; break;
+        }
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        pl_opts o = {.n = 0};
+        pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+        pl_text_solve fs;
+        bool took = G->solve_text(b.s, b.n, &req, algorithm, &fs) == 1;
+        void *level = gc_parse(G, b.s);
+        CHECKF(!took || level, "streamed a level the general reader rejects:\n%.300s", b.s);
+        /* (a goal's colour may come twice: the reader refuses the level) */
+        CHECKF(took || !plain || !level || (algorithm && strcmp(algorithm, "exact") == 0),
+               "a plain row was not streamed:\n%.300s", b.s);
+        if (took && level) {
+            taken++;
+            pl_limits lim2;
+            pl_limits_init(&lim2, 0, 0, 0);
+            req.limits = &lim2;
+            pl_solution sol;
+            pl_error err = {0};
+            const pl_algorithm *alg = algorithm && strcmp(algorithm, "auto") ? gc_algorithm(G, algorithm) : NULL;
+            CHECK(pl_game_solve(G, alg, level, &req, &sol, &err) == 0);
+            CHECKF(fs.status == sol.status && strcmp(fs.algorithm, sol.algorithm) == 0 && strcmp(fs.note, sol.note) == 0,
+                   "streamed %d %s '%s', general %d %s '%s'", fs.status, fs.algorithm, fs.note, sol.status,
+                   sol.algorithm, sol.note);
+            CHECKF(fs.nodes == sol.nodes && fs.nvalues == sol.nvalues, "nodes %llu / %llu, values %d / %d",
+                   (unsigned long long)fs.nodes, (unsigned long long)sol.nodes, fs.nvalues, sol.nvalues);
+            for (int i = 0; i < fs.nvalues && i < sol.nvalues; i++)
+                CHECK(strcmp(fs.value_name[i], sol.value_name[i]) == 0 && fs.value[i] == sol.value[i]);
+            pl_sbuf got = {0}, want = {0};
+            pl_sbuf_append(&got, "", 0);
+            pl_sbuf_append(&want, "", 0);
+            if (fs.status == PL_SOLVED) {
+                solved++;
+                CHECK(fs.nmoves == sol.moves.n);
+                size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(&rng, 100);
+                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got};
+                CHECK(fs.emit(fs.state, &sink) == 0);
+                collect_flush(&sink);
+                free(sink.buf);
+                for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
+                CHECKF(got.n == want.n && memcmp(got.s, want.s, got.n) == 0, "certificates differ:\n%.200s\n--\n%.200s",
+                       got.s, want.s);
+            }
+            /* the streamed verify: of that certificate, or of one with a move
+             * dropped, repeated or mangled */
+            if (got.n && pl_rng_below(&rng, 2)) {
+                size_t at = (size_t)pl_rng_below(&rng, got.n);
+                got.s[at] = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
+            } else if (pl_rng_below(&rng, 2)) { /* straight paths anywhere: mixed colours, taken cells, outside */
+                got.n = 0;
+                int paths = 1 + (int)pl_rng_below(&rng, 6);
+                for (int q = 0; q < paths; q++) {
+                    int c = (int)pl_rng_below(&rng, (uint64_t)n + 1), len = 2 + (int)pl_rng_below(&rng, 3);
+                    int d = pl_rng_below(&rng, 2) ? 1 : -1;
+                    for (int j = 0; j < len; j++)
+                        pl_sbuf_printf(&got, "0,%d%s", c + j * d < 0 ? 0 : c + j * d, j + 1 < len ? " " : "\n");
+                }
+            }
+            pl_verdict v = {0};
+            long long nm = -1;
+            bool vtook = G->verify_text(b.s, b.n, got.s, got.n, NULL, &v, &nm) == 1;
+            pl_moves mv;
+            pl_error merr = {0};
+            bool legal = pl_moves_parse("t.moves", got.s, got.n, &mv, &merr) == 0;
+            void *st = G->state_new(level);
+            char reason[256];
+            int col;
+            for (int i = 0; legal && i < mv.n; i++)
+                legal = G->move_apply(st, mv.text[i], reason, sizeof reason, &col) == PL_MOVE_OK;
+            CHECKF(!vtook || legal, "streamed verify accepted what the replay rejects:\n%.300s", got.s);
+            if (vtook && legal) {
+                verified++;
+                pl_verdict w = {0};
+                G->finish(st, NULL, &w);
+                CHECKF(nm == mv.n && v.ok == w.ok && strcmp(v.reason, w.reason) == 0 && v.value[0] == w.value[0],
+                       "verdict %d '%s' %lld streamed, %d '%s' %lld replayed", v.ok, v.reason, v.value[0], w.ok,
+                       w.reason, w.value[0]);
+            }
+            G->state_free(st);
+            if (merr.msg[0] == '\0') pl_moves_free(&mv);
+            free(got.s);
+            free(want.s);
+            pl_solution_free(&sol);
+        } else if (!took) {
+            declined++;
+        }
+        if (took) fs.free(fs.state);
+        if (level) G->level_free(level);
+        free(b.s);
+    }
+    check_clear_context();
+    CHECKF(taken > texts / 4 && declined > texts / 10 && solved > texts / 20 && verified > texts / 20,
+           "taken %d, declined %d, solved %d, verified %d", taken, declined, solved, verified);
+}
+
 int main(void) {
     paper_third_case();
     uint64_t base = check_seed_from_env(20240605);
@@ -295,5 +451,6 @@ int main(void) {
            "unsolvable\n",
            col[1], col[0], row[1], row[0], grid2d[1], grid2d[0]);
     CHECK(col[0] > 200 && col[1] > 200 && row[0] > 200 && row[1] > 200);
+    streamed_row(base, SANITIZED ? 1500 : 5000);
     return check_done("test_twodots_poly");
 }

@@ -84,7 +84,12 @@ typedef struct pl_text_solve {
     pl_status status;
     const char *algorithm; /* the answering algorithm's name */
     size_t peak_memory;    /* bytes */
-    long long nmoves;      /* the certificate's length, known before it is written */
+    uint64_t nodes;
+    int nvalues; /* as in pl_solution */
+    const char *value_name[PL_MAX_VALUES];
+    long long value[PL_MAX_VALUES];
+    char note[256];
+    long long nmoves; /* the certificate's length, known before it is written */
     /* Writes the nmoves moves into sink (status solved): 0; -1 when the sink
      * failed; -2 when the construction did not replay (a bug). */
     int (*emit)(void *state, pl_move_sink *sink);

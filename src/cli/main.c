@@ -614,6 +614,9 @@ static int solve_streamed(const pl_game *g, const char *path, const solve_setup 
     sol.status = fs->status;
     sol.algorithm = fs->algorithm;
     sol.peak_memory = fs->peak_memory;
+    sol.nodes = fs->nodes;
+    for (int i = 0; i < fs->nvalues; i++) pl_solution_set_value(&sol, fs->value_name[i], fs->value[i]);
+    snprintf(sol.note, sizeof sol.note, "%s", fs->note);
     pl_cli_print_solution(report, &sol, sol.algorithm, secs, is_optimisation(ss->objective, g), true, false);
     int rc = pl_status_exit_code(fs->status);
     if (fs->status != PL_SOLVED) {

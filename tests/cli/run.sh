@@ -603,6 +603,22 @@ golden twodots_refill_verify 0 twodots verify levels/td_refill.level levels/td_r
 golden twodots_refill_verify_solved 0 twodots verify levels/td_refill.level "$TMP/twodots_refill_solve.raw"
 golden twodots_refill_verify_bad 1 twodots verify levels/td_refill.level levels/td_refill_bad.moves
 golden twodots_refill_generate 0 twodots generate --rows 3 --cols 4 --moves 2 --refill 2 --solvable --seed 3
+# Two Dots' streamed row (issue 21, item 5) against the general path (the
+# same level with a blank line after it): report, certificate, verify.
+awk 'BEGIN { srand(21); s = ""; for (i = 0; i < 4000; i++) s = s substr("abc", int(rand() * 3) + 1, 1); print "# streamed\nmoves: 900\ngoal: a 500\ngoal: c 300\nboard:\n" s > "'"$TMP"'/tds.level" }'
+{ cat "$TMP/tds.level"; echo; } >"$TMP/tds_gen.level"
+run tds twodots solve "$TMP/tds.level" -o "$TMP/tds.moves"
+rc_s=$RC
+run tds_gen twodots solve "$TMP/tds_gen.level" -o "$TMP/tds_gen.moves"
+if [ "$rc_s" -eq 0 ] && [ "$RC" -eq 0 ] && [ "$(stream_norm "$TMP/tds.raw")" == "$(stream_norm "$TMP/tds_gen.raw")" ] &&
+    cmp -s <(tail -n +2 "$TMP/tds.moves") <(tail -n +2 "$TMP/tds_gen.moves"); then ok; else bad "tds: streamed Two Dots row differs from the general path (exit $rc_s, $RC)"; fi
+run tds_verify twodots verify --json "$TMP/tds.level" "$TMP/tds.moves"
+run tds_verify_gen twodots verify --json "$TMP/tds_gen.level" "$TMP/tds.moves"
+if [ "$RC" -eq 0 ] && cmp -s "$TMP/tds_verify.raw" "$TMP/tds_verify_gen.raw"; then ok; else bad "tds_verify: streamed verify differs"; fi
+head -n -1 "$TMP/tds.moves" >"$TMP/tds_short.moves"
+run tds_short twodots verify "$TMP/tds.level" "$TMP/tds_short.moves"
+run tds_short_gen twodots verify "$TMP/tds_gen.level" "$TMP/tds_short.moves"
+if [ "$RC" -eq 1 ] && cmp -s "$TMP/tds_short.raw" "$TMP/tds_short_gen.raw" && grep -q 'not met' "$TMP/tds_short.raw"; then ok; else bad "tds_short: $(cat "$TMP/tds_short.raw")"; fi
 error twodots_refill_gap 2 "levels/td_refill_gap.level:2:2: column 1's refill queue has a gap: this dot stands above an empty cell (a queue is read from the section's last row up and ends at its first '.')" \
     twodots info levels/td_refill_gap.level
 error twodots_refill_zero 2 "puzzlelab: --refill: 0 is out of range [1, 10000]" \

@@ -171,7 +171,7 @@ static const pl_option solve_options[] = {
 /* In order of preference for auto: the first that applies. */
 static const pl_algorithm algorithms[] = {
     {"row", "Theorem 4, second part (one row): polynomial greedy",
-     "per goal, take the longest runs (>= 2 dots) of its colour first; minimum moves; O(n log n)", twodots_row_applies,
+     "per goal, take the longest runs (>= 2 dots) of its colour first; minimum moves; O(n) a goal", twodots_row_applies,
      twodots_row_solve, NULL},
     {"column", "Theorem 3 (one column, any constant number of goals): dynamic programming",
      "clearing table C(i,j) and goal table T(i,delta) over the goal vectors delta (with a 'dot i must be hit' "
@@ -201,6 +201,8 @@ const pl_game pl_game_twodots = {
         "path is removed. The last cell repeating an earlier one t_j with j <= s-4: a cycle, every dot of\n"
         "the colour is removed. Dots fall after each move; goals are checked after the last move.\n",
     .objectives = NULL,
+    .solve_text = twodots_solve_text,
+    .verify_text = twodots_verify_text,
     .level_parse = level_parse,
     .level_free = level_free,
     .level_info = level_info,

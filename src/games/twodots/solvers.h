@@ -13,6 +13,12 @@ extern const pl_option twodots_generate_options[];
 /* solve_row.c: Theorem 4, second part (one row): the greedy rule */
 bool twodots_row_applies(const void *level, const pl_request *req, char *why, size_t n);
 int twodots_row_solve(const void *level, const pl_request *req, pl_solution *out, pl_error *err);
+/* The same rule streamed from a plain one-row level's text, and the
+ * streamed verify of such a level (row_text.c; pl_game.solve_text,
+ * verify_text). */
+int twodots_solve_text(const char *data, size_t len, const pl_request *req, const char *algorithm, pl_text_solve *fs);
+int twodots_verify_text(const char *level, size_t llen, const char *moves, size_t mlen, const char *objective,
+                        pl_verdict *v, long long *nmoves);
 
 /* solve_column.c: Theorem 3 (one column): tables C(i,j) and T(i,delta) */
 bool twodots_column_applies(const void *level, const pl_request *req, char *why, size_t n);
