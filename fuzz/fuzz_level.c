@@ -32,6 +32,13 @@
  *     forward moves must replay and lift back to a certificate the verifier
  *     accepts.
  *
+ *  7. the streamed paths (pl_game.solve_text, verify_text; issue 21, item 5)
+ *     on the level part and the MOVES part as they are: when a game streams
+ *     the level, the general reader must accept it and auto must give the
+ *     same status, algorithm, note, values, nodes and certificate byte for
+ *     byte; when it streams a verify, every move must replay legally through
+ *     move_apply with the same verdict and count.
+ *
  * Besides memory errors, leaks and undefined behaviour (the sanitizers), it
  * aborts on broken API contracts: an error without a message or a place, a
  * syntax error with a column outside the move, a verdict with too many values.
@@ -323,6 +330,81 @@ static void run_problems(const char *data, size_t len, const pl_moves *mv, bool 
     }
 }
 
+/* Step 7. */
+static int collect_flush(pl_move_sink *s) {
+    pl_sbuf_append(s->ctx, s->buf, s->used);
+    s->used = 0;
+    return 0;
+}
+
+static void check_streamed(const char *ldata, size_t llen, const char *mdata, size_t mlen) {
+    for (const pl_game *const *gp = pl_games(); *gp; gp++) {
+        const pl_game *g = *gp;
+        if (!g->solve_text && !g->verify_text) continue;
+        const char *objective = g->objectives ? g->objectives[0] : NULL;
+        void *level = NULL;
+        pl_level_text lt;
+        pl_error err;
+        memset(&err, 0, sizeof err);
+        if (pl_level_text_parse(FUZZ_FILE, ldata, llen, &lt, &err) == 0) {
+            level = g->level_parse(&lt, &err);
+            pl_level_text_free(&lt);
+        }
+        pl_limits lim;
+        pl_limits_init(&lim, 0, 0, 0);
+        pl_opts opts;
+        memset(&opts, 0, sizeof opts);
+        pl_request req = {.opts = &opts, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
+        pl_text_solve fs;
+        if (g->solve_text && g->solve_text(ldata, llen, &req, NULL, &fs) == 1) {
+            if (!level) contract_failure("streamed solve took a level the reader rejects", g->name, err.msg);
+            pl_limits lim2;
+            pl_limits_init(&lim2, 0, 0, 0);
+            req.limits = &lim2;
+            pl_solution sol;
+            if (pl_game_solve(g, NULL, level, &req, &sol, &err)) contract_failure("auto failed", g->name, err.msg);
+            bool same = fs.status == sol.status && strcmp(fs.algorithm, sol.algorithm) == 0 &&
+                        strcmp(fs.note, sol.note) == 0 && fs.nodes == sol.nodes && fs.nvalues == sol.nvalues;
+            for (int i = 0; same && i < fs.nvalues; i++)
+                same = strcmp(fs.value_name[i], sol.value_name[i]) == 0 && fs.value[i] == sol.value[i];
+            if (same && fs.status == PL_SOLVED) {
+                pl_sbuf got = {0}, want = {0};
+                pl_sbuf_append(&got, "", 0);
+                pl_sbuf_append(&want, "", 0);
+                pl_move_sink sink = {malloc(PL_MOVE_SINK_ROOM + 7), 0, PL_MOVE_SINK_ROOM + 7, collect_flush, &got};
+                same = fs.nmoves == sol.moves.n && fs.emit(fs.state, &sink) == 0 && collect_flush(&sink) == 0;
+                free(sink.buf);
+                for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
+                same = same && got.n == want.n && memcmp(got.s, want.s, got.n) == 0;
+                free(got.s);
+                free(want.s);
+            }
+            fs.free(fs.state);
+            pl_solution_free(&sol);
+            if (!same) contract_failure("streamed solve differs from the general path", g->name, NULL);
+        }
+        pl_verdict v;
+        memset(&v, 0, sizeof v);
+        long long n = -1;
+        if (g->verify_text && g->verify_text(ldata, llen, mdata, mlen, objective, &v, &n) == 1) {
+            if (!level) contract_failure("streamed verify took a level the reader rejects", g->name, err.msg);
+            pl_moves mv;
+            if (pl_moves_parse(FUZZ_FILE, mdata, mlen, &mv, &err))
+                contract_failure("streamed verify took moves the reader rejects", g->name, err.msg);
+            pl_verdict w;
+            pl_move_result last;
+            int done = replay(g, level, mv.text, mv.n, objective, &w, &last);
+            bool same = done == mv.n && n == mv.n && v.ok == w.ok && strcmp(v.reason, w.reason) == 0 &&
+                        v.nvalues == w.nvalues;
+            for (int i = 0; same && i < v.nvalues; i++)
+                same = strcmp(v.value_name[i], w.value_name[i]) == 0 && v.value[i] == w.value[i];
+            pl_moves_free(&mv);
+            if (!same) contract_failure("streamed verify differs from the replay", g->name, NULL);
+        }
+        if (level) g->level_free(level);
+    }
+}
+
 /* Offset of the first line reading "moves:" (trailing blanks and CR allowed), or -1. */
 static long find_moves_line(const char *data, size_t len) {
     size_t pos = 0;
@@ -378,6 +460,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&none, 0, sizeof none);
 
     bool small = size <= SOLVE_MAX_INPUT;
+    check_streamed(buf, split >= 0 ? (size_t)split : size, mdata, mlen);
     if (split >= 0) {
         run_level(buf, size, &none, false);        /* the whole input (rarely a level) */
         run_level(buf, (size_t)split, &mv, small); /* the level before "moves:" */
