@@ -371,8 +371,9 @@ static void check_streamed(const char *ldata, size_t llen, const char *mdata, si
                 pl_sbuf got = {0}, want = {0};
                 pl_sbuf_append(&got, "", 0);
                 pl_sbuf_append(&want, "", 0);
-                pl_move_sink sink = {malloc(PL_MOVE_SINK_ROOM + 7), 0, PL_MOVE_SINK_ROOM + 7, collect_flush, &got};
-                same = fs.nmoves == sol.moves.n && fs.emit(fs.state, &sink) == 0 && collect_flush(&sink) == 0;
+                pl_move_sink sink = {malloc(PL_MOVE_SINK_ROOM + 7), 0, PL_MOVE_SINK_ROOM + 7, collect_flush, &got, 0};
+                same = fs.nmoves == sol.moves.n && fs.emit(fs.state, &sink) == 0 && collect_flush(&sink) == 0 &&
+                       sink.moves == fs.nmoves;
                 free(sink.buf);
                 for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
                 same = same && got.n == want.n && memcmp(got.s, want.s, got.n) == 0;

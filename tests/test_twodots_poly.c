@@ -346,8 +346,9 @@ static void streamed_row(uint64_t base, int texts) {
                 solved++;
                 CHECK(fs.nmoves == sol.moves.n);
                 size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(&rng, 100);
-                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got};
+                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got, 0};
                 CHECK(fs.emit(fs.state, &sink) == 0);
+                CHECKF(sink.moves == fs.nmoves, "%lld moves written, %lld announced", sink.moves, fs.nmoves);
                 collect_flush(&sink);
                 free(sink.buf);
                 for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);

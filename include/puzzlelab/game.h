@@ -77,6 +77,7 @@ typedef struct pl_move_sink {
     /* writes buf[0 .. used) out and empties it; -1 when a write failed */
     int (*flush)(struct pl_move_sink *s);
     void *ctx;
+    long long moves; /* the game adds one a move written (checked against nmoves) */
 } pl_move_sink;
 #define PL_MOVE_SINK_ROOM 64 /* one move at least */
 

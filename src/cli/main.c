@@ -590,14 +590,21 @@ static json_t *solution_json(const pl_game *g, const char *path, const solve_set
  * and to the certificate (checked here). */
 typedef struct stream_targets {
     FILE *report, *cert;
+    int cert_errno; /* a write to the certificate failed: its errno (then cert is NULL) */
 } stream_targets;
 
+/* Never fails: a certificate that cannot be written is dropped and the
+ * moves still go to the report, as the general path prints them all before
+ * it writes the certificate. */
 static int stream_flush(pl_move_sink *s) {
     stream_targets *t = s->ctx;
     if (t->report) fwrite(s->buf, 1, s->used, t->report);
-    bool bad = t->cert && fwrite(s->buf, 1, s->used, t->cert) != s->used;
+    if (t->cert && fwrite(s->buf, 1, s->used, t->cert) != s->used) {
+        t->cert_errno = errno ? errno : EIO;
+        t->cert = NULL;
+    }
     s->used = 0;
-    return bad ? -1 : 0;
+    return 0;
 }
 
 /* solve of one level by the game's streamed path (pl_game.solve_text): the
@@ -624,40 +631,40 @@ static int solve_streamed(const pl_game *g, const char *path, const solve_setup 
         pl_solution_free(&sol);
         return rc;
     }
-    stream_targets t = {NULL, NULL};
+    stream_targets t = {NULL, NULL, 0};
     if (!moves_to_stdout) {
         fputs("moves:\n", report);
         t.report = report;
     }
     pl_error err = {0};
     pl_out cert;
-    if (out) {
-        if (pl_out_open(&cert, out, &err)) {
-            fs->free(fs->state);
-            pl_solution_free(&sol);
-            return fail_error(&err);
-        }
+    bool opened = false;
+    if (out && pl_out_open(&cert, out, &err) == 0) { /* else err says why, after the moves */
+        opened = true;
         pl_sbuf head = {0};
         pl_cli_certificate_head(&head, g->name, path, "move", &sol, fs->nmoves);
-        bool bad = fwrite(head.s, 1, head.n, cert.f) != head.n;
+        if (fwrite(head.s, 1, head.n, cert.f) != head.n)
+            t.cert_errno = errno ? errno : EIO;
+        else
+            t.cert = cert.f;
         free(head.s);
-        t.cert = bad ? NULL : cert.f;
-        if (bad) fs->emit = NULL;
     }
     enum { BLOCK = 1 << 16 };
-    pl_move_sink sink = {pl_xmalloc(BLOCK), 0, BLOCK, stream_flush, &t};
-    int e = fs->emit ? fs->emit(fs->state, &sink) : -1;
+    pl_move_sink sink = {pl_xmalloc(BLOCK), 0, BLOCK, stream_flush, &t, 0};
+    int e = fs->emit(fs->state, &sink);
     if (e == 0) e = stream_flush(&sink);
+    if (e == 0 && sink.moves != fs->nmoves) e = -2; /* the header promised another count */
     fs->free(fs->state);
     free(sink.buf);
     pl_solution_free(&sol);
-    if (e == -2) {
-        if (out) pl_out_abort(&cert);
+    if (e) {
+        if (opened) pl_out_abort(&cert);
         return pl_cli_failf("internal error: the certificate of '%s' does not replay (a bug in puzzlelab; please "
                             "report the level)", fs->algorithm);
     }
-    if (e && out && cert.f != stdout) {
-        pl_error_set(&err, NULL, 0, 0, "cannot write %s: %s", out, strerror(errno));
+    if (out && !opened) return fail_error(&err);
+    if (t.cert_errno && cert.f != stdout) {
+        pl_error_set(&err, NULL, 0, 0, "cannot write %s: %s", out, strerror(t.cert_errno));
         pl_out_abort(&cert);
         return fail_error(&err);
     }
@@ -817,8 +824,8 @@ static bool verify_streamed(const pl_game *g, char **pos, const pl_opts *o, cons
     /* regular files only: a pipe read here could not be read again by the
      * general path when this one declines */
     struct stat st;
-    for (int i = 0; i < 2; i++)
-        if (stat(pos[i], &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    for (int i = 0; i < 2; i++) /* "-" is standard input, whatever a file of that name is */
+        if (strcmp(pos[i], "-") == 0 || stat(pos[i], &st) != 0 || !S_ISREG(st.st_mode)) return false;
     pl_file_text level, moves;
     if (pl_file_text_read(pos[0], &level, &err)) return false;
     if (pl_file_text_read(pos[1], &moves, &err)) {

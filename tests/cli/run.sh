@@ -449,6 +449,11 @@ for k in 0 1 2 3 4 5; do
         if [ -e "$TMP/st_$k.moves" ]; then bad "st_$k: MOVES written for status $rc_s"; else ok; fi
     fi
 done
+# "-" is standard input even beside a file called "-" (read once, by the general path)
+printf '0,2\n0,0\n' >"$TMP/st_dash.moves"
+got=$(cd "$TMP" && : >./- && printf 'aabbaa\n' | "$PL" clickomania verify - "$TMP/st_dash.moves" 2>&1)
+if [ "$got" == "$(printf 'valid (2 moves)\nremoved 6\nscore 1004')" ]; then ok; else bad "verify - beside a file '-': $got"; fi
+rm -f "$TMP/-"
 run st_full $C solve "$TMP/st_row0.level" -o /dev/full
 if [ "$RC" -eq 0 ]; then
     run st_full $C solve "$TMP/st_row1.level" -o /dev/full

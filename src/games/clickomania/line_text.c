@@ -170,6 +170,7 @@ static int format_block(click_pos_out *o) {
         }
         s->used += (size_t)k;
     }
+    s->moves += o->n;
     o->n = 0;
     return 0;
 }

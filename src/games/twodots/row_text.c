@@ -205,6 +205,7 @@ static int row_emit(void *state, pl_move_sink *s) {
             o[w++] = t + 1 < r->len ? ' ' : '\n';
             s->used += (size_t)w;
         }
+        s->moves++;
     }
     return 0;
 }
