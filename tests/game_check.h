@@ -263,4 +263,114 @@ static inline bool gc_lifts(const pl_reduction *r, const pl_problem *p, const vo
     return ok;
 }
 
+/* ---------- the streamed paths (pl_game.solve_text, verify_text) ---------- */
+
+/* Puts one byte of alphabet into b at a random place, or (half the time)
+ * puts it over the byte there. */
+static inline void gc_mangle(pl_rng *rng, pl_sbuf *b, const char *alphabet) {
+    size_t at = (size_t)pl_rng_below(rng, b->n + 1);
+    char ch = alphabet[pl_rng_below(rng, strlen(alphabet))];
+    if (pl_rng_below(rng, 2) && at < b->n) {
+        b->s[at] = ch;
+    } else {
+        pl_sbuf_append(b, "x", 1);
+        memmove(b->s + at + 1, b->s + at, b->n - 1 - at);
+        b->s[at] = ch;
+    }
+}
+
+/* One of choices[0 .. n) at random (NULL entries: auto). */
+static inline const char *gc_pick(pl_rng *rng, const char *const *choices, int n) {
+    return choices[pl_rng_below(rng, (uint64_t)n)];
+}
+
+/* A request with no limits and no options, for objective. */
+static inline void gc_request(pl_request *req, pl_limits *lim, pl_opts *o, const char *objective) {
+    pl_limits_init(lim, 0, 0, 0);
+    memset(o, 0, sizeof *o);
+    *req = (pl_request){.opts = o, .objective = objective, .seed = 1, .limits = lim, .threads = 1};
+}
+
+static inline int gc_collect_flush(pl_move_sink *s) {
+    pl_sbuf_append(s->ctx, s->buf, s->used);
+    s->used = 0;
+    return 0;
+}
+
+/* The streamed answer fs against the general path's (alg, NULL for auto, on
+ * level under req's options and a fresh limit): status, algorithm, note,
+ * node count, values and, when solved, the certificate byte for byte (the
+ * streamed moves through a sink of a random size, so that its blocks end
+ * anywhere). The streamed moves go to *cert ("" when none). Frees fs's state.
+ * Returns whether it was solved. */
+static inline bool gc_streamed_same(const pl_game *g, pl_text_solve *fs, const void *level, const pl_algorithm *alg,
+                                    pl_request req, pl_rng *rng, pl_sbuf *cert) {
+    pl_limits lim;
+    pl_limits_init(&lim, 0, 0, 0);
+    req.limits = &lim;
+    pl_solution sol;
+    pl_error err = {0};
+    CHECK(pl_game_solve(g, alg, level, &req, &sol, &err) == 0);
+    CHECKF(fs->status == sol.status && strcmp(fs->algorithm, sol.algorithm) == 0 && strcmp(fs->note, sol.note) == 0,
+           "streamed %d %s '%s', general %d %s '%s'", fs->status, fs->algorithm, fs->note, sol.status, sol.algorithm,
+           sol.note);
+    CHECKF(fs->nodes == sol.nodes && fs->nvalues == sol.nvalues, "nodes %llu / %llu, values %d / %d",
+           (unsigned long long)fs->nodes, (unsigned long long)sol.nodes, fs->nvalues, sol.nvalues);
+    for (int i = 0; i < fs->nvalues && i < sol.nvalues; i++)
+        CHECK(strcmp(fs->value_name[i], sol.value_name[i]) == 0 && fs->value[i] == sol.value[i]);
+    pl_sbuf_append(cert, "", 0);
+    bool solved = fs->status == PL_SOLVED;
+    if (solved) {
+        CHECKF(fs->nmoves == sol.moves.n, "%lld moves streamed, %d general", fs->nmoves, sol.moves.n);
+        size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(rng, 100);
+        pl_move_sink sink = {pl_xmalloc(cap), 0, cap, gc_collect_flush, cert, 0};
+        CHECK(fs->emit(fs->state, &sink) == 0);
+        CHECKF(sink.moves == fs->nmoves, "%lld moves written, %lld announced", sink.moves, fs->nmoves);
+        gc_collect_flush(&sink);
+        free(sink.buf);
+        pl_sbuf want = {0};
+        pl_sbuf_append(&want, "", 0);
+        for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
+        CHECKF(cert->n == want.n && memcmp(cert->s, want.s, want.n) == 0, "certificates differ:\n%.200s\n--\n%.200s",
+               cert->s, want.s);
+        free(want.s);
+    }
+    fs->free(fs->state);
+    pl_solution_free(&sol);
+    return solved;
+}
+
+/* The streamed verify of the MOVES text m[0 .. mn) on level (whose text is
+ * l[0 .. ln)) against the replay through move_apply and finish: it may
+ * answer only when every move is legal, and then with the same count,
+ * verdict and values. Returns whether it answered. */
+static inline bool gc_streamed_verify_same(const pl_game *g, const void *level, const char *l, size_t ln,
+                                           const char *m, size_t mn, const char *objective) {
+    pl_verdict v = {0};
+    long long nm = -1;
+    bool took = g->verify_text(l, ln, m, mn, objective, &v, &nm) == 1;
+    pl_moves mv;
+    pl_error err = {0};
+    bool legal = pl_moves_parse("t.moves", m, mn, &mv, &err) == 0;
+    bool parsed = legal;
+    void *st = g->state_new(level);
+    char reason[256];
+    int col;
+    for (int i = 0; legal && i < mv.n; i++) legal = g->move_apply(st, mv.text[i], reason, sizeof reason, &col) == PL_MOVE_OK;
+    CHECKF(!took || legal, "streamed verify accepted what the replay rejects:\n%.300s", m);
+    if (took && legal) {
+        pl_verdict w = {0};
+        g->finish(st, objective, &w);
+        CHECKF(nm == mv.n, "%lld moves streamed, %d replayed", nm, mv.n);
+        CHECKF(v.ok == w.ok && strcmp(v.reason, w.reason) == 0 && v.nvalues == w.nvalues,
+               "verdict %d '%s' streamed, %d '%s' replayed", v.ok, v.reason, w.ok, w.reason);
+        for (int i = 0; i < v.nvalues && i < w.nvalues; i++)
+            CHECKF(strcmp(v.value_name[i], w.value_name[i]) == 0 && v.value[i] == w.value[i], "%s %lld vs %lld",
+                   w.value_name[i], v.value[i], w.value[i]);
+    }
+    g->state_free(st);
+    if (parsed) pl_moves_free(&mv);
+    return took;
+}
+
 #endif

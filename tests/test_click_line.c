@@ -358,16 +358,7 @@ static void long_column_not_a_row(void) {
     G->level_free(l);
 }
 
-/* The streamed solve's sink: the moves into one growing buffer, flushed
- * every few bytes so that the blocks' edges fall anywhere. */
-static int collect_flush(pl_move_sink *s) {
-    pl_sbuf_append(s->ctx, s->buf, s->used);
-    s->used = 0;
-    return 0;
-}
-
 static void streamed_vs_general(uint64_t base, int texts) {
-    static const char mangle[] = " \r.\n#c:\t-";
     static const char palette[] = "abAZ09xq";
     int taken = 0, declined = 0, solved = 0;
     for (int t = 0; t < texts; t++) {
@@ -393,29 +384,14 @@ static void streamed_vs_general(uint64_t base, int texts) {
         if (!column && pl_rng_below(&rng, 4)) pl_sbuf_append(&b, "\n", 1);
         bool plain = true;
         int edits = pl_rng_below(&rng, 3) == 0 ? 1 + (int)pl_rng_below(&rng, 2) : 0;
-        for (int e = 0; e < edits; e++) { /* one byte put in, or one replaced */
-            size_t at = (size_t)pl_rng_below(&rng, b.n + 1);
-            char ch = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
-            if (pl_rng_below(&rng, 2) && at < b.n)
-                b.s[at] = ch;
-            else {
-                pl_sbuf_append(&b, "x", 1);
-                memmove(b.s + at + 1, b.s + at, b.n - 1 - at);
-                b.s[at] = ch;
-            }
-            plain = false;
-        }
+        for (int e = 0; e < edits; e++, plain = false) gc_mangle(&rng, &b, " \r.\n#c:\t-");
         const char *objective = pl_rng_below(&rng, 8) ? "clear" : "max";
-        const char *algorithm = NULL;
-        switch (pl_rng_below(&rng, 6)) {
-        case 0: algorithm = "auto"; break;
-        case 1: algorithm = "two-colours"; break;
-        case 2: algorithm = "grammar"; break;
-        }
+        static const char *const algorithms[] = {"auto", "two-colours", "grammar", NULL, NULL, NULL};
+        const char *algorithm = gc_pick(&rng, algorithms, 6);
         pl_limits lim;
-        pl_limits_init(&lim, 0, 0, 0);
-        pl_opts o = {.n = 0};
-        pl_request req = {.opts = &o, .objective = objective, .seed = 1, .limits = &lim, .threads = 1};
+        pl_opts o;
+        pl_request req;
+        gc_request(&req, &lim, &o, objective);
         pl_text_solve fs;
         bool took = G->solve_text(b.s, b.n, &req, algorithm, &fs) == 1;
         void *level = gc_parse(G, b.s);
@@ -427,36 +403,15 @@ static void streamed_vs_general(uint64_t base, int texts) {
         CHECKF(!took || level, "streamed a level the general reader rejects:\n%.200s", b.s);
         if (took && level) {
             taken++;
-            pl_solution sol;
-            pl_error err = {0};
             const pl_algorithm *alg = algorithm && strcmp(algorithm, "auto") ? gc_algorithm(G, algorithm) : NULL;
-            CHECK(pl_game_solve(G, alg, level, &req, &sol, &err) == 0);
-            CHECKF(fs.status == sol.status, "status %d streamed, %d general", fs.status, sol.status);
-            CHECKF(strcmp(fs.algorithm, sol.algorithm) == 0, "algorithm %s streamed, %s general", fs.algorithm,
-                   sol.algorithm);
-            if (fs.status == PL_SOLVED) {
-                solved++;
-                CHECKF(fs.nmoves == sol.moves.n, "%lld moves streamed, %d general", fs.nmoves, sol.moves.n);
-                pl_sbuf got = {0}, want = {0};
-                pl_sbuf_append(&got, "", 0);
-                pl_sbuf_append(&want, "", 0);
-                size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(&rng, 100);
-                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got, 0};
-                CHECK(fs.emit(fs.state, &sink) == 0);
-                CHECKF(sink.moves == fs.nmoves, "%lld moves written, %lld announced", sink.moves, fs.nmoves);
-                collect_flush(&sink);
-                free(sink.buf);
-                for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
-                CHECKF(got.n == want.n && memcmp(got.s, want.s, got.n) == 0, "certificates differ:\n%.200s\n--\n%.200s",
-                       got.s, want.s);
-                free(got.s);
-                free(want.s);
-            }
-            pl_solution_free(&sol);
-        } else if (!took) {
+            pl_sbuf cert = {0};
+            solved += gc_streamed_same(G, &fs, level, alg, req, &rng, &cert);
+            free(cert.s);
+        } else if (took) {
+            fs.free(fs.state);
+        } else {
             declined++;
         }
-        if (took) fs.free(fs.state);
         if (level) G->level_free(level);
         free(b.s);
     }
@@ -490,14 +445,14 @@ static void streamed_verify_vs_general(uint64_t base, int cases) {
             free(lv.s);
             continue;
         }
-        /* the certificate: the solver's, or random legal clicks */
+        /* the certificate: the solver's, or random legal clicks anywhere (far jumps) */
         pl_strvec moves = {0};
         int kind = (int)pl_rng_below(&rng, 3);
         if (kind == 0) {
             pl_limits lim;
-            pl_limits_init(&lim, 0, 0, 0);
-            pl_opts o = {.n = 0};
-            pl_request req = {.opts = &o, .objective = "clear", .seed = 1, .limits = &lim, .threads = 1};
+            pl_opts o;
+            pl_request req;
+            gc_request(&req, &lim, &o, "clear");
             pl_solution sol;
             pl_error err = {0};
             CHECK(pl_game_solve(G, NULL, level, &req, &sol, &err) == 0);
@@ -508,7 +463,7 @@ static void streamed_verify_vs_general(uint64_t base, int cases) {
             char mv[64], reason[256];
             int col, left = n; /* blocks left */
             for (int tries = 0; tries < 4 * n && left > 0; tries++) {
-                int at = (int)pl_rng_below(&rng, (uint64_t)left); /* anywhere: far jumps */
+                int at = (int)pl_rng_below(&rng, (uint64_t)left);
                 snprintf(mv, sizeof mv, column ? "%d,0" : "0,%d", column ? n - 1 - at : at);
                 if (G->move_apply(st, mv, reason, sizeof reason, &col) == PL_MOVE_OK) {
                     pl_strvec_push(&moves, mv);
@@ -526,55 +481,24 @@ static void streamed_verify_vs_general(uint64_t base, int cases) {
         for (int i = 0; i < moves.n; i++) pl_sbuf_printf(&mt, "%s\n", moves.s[i]);
         if (mt.n && pl_rng_below(&rng, 4) == 0) mt.n--; /* no final line break */
         if (pl_rng_below(&rng, 3) == 0) { /* a mangled byte, or one more move anywhere */
-            static const char mangle[] = " \r#,-0159\nx";
-            size_t at = (size_t)pl_rng_below(&rng, mt.n + 1);
-            pl_sbuf_append(&mt, "x", 1);
             if (pl_rng_below(&rng, 2)) {
-                memmove(mt.s + at + 1, mt.s + at, mt.n - 1 - at);
-                mt.s[at] = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
+                gc_mangle(&rng, &mt, " \r#,-0159\nx");
             } else {
-                mt.n--;
                 char extra[32];
-                int e = snprintf(extra, sizeof extra, column ? "%d,0\n" : "0,%d\n",
-                                 (int)pl_rng_below(&rng, (uint64_t)n + 2));
-                for (int i = 0; i < e; i++) pl_sbuf_append(&mt, "x", 1);
-                memmove(mt.s + at + e, mt.s + at, mt.n - (size_t)e - at);
-                memcpy(mt.s + at, extra, (size_t)e);
+                snprintf(extra, sizeof extra, column ? "%d,0\n" : "0,%d\n", (int)pl_rng_below(&rng, (uint64_t)n + 2));
+                size_t at = (size_t)pl_rng_below(&rng, mt.n + 1), e = strlen(extra);
+                for (size_t i = 0; i < e; i++) pl_sbuf_append(&mt, "x", 1);
+                memmove(mt.s + at + e, mt.s + at, mt.n - e - at);
+                memcpy(mt.s + at, extra, e);
             }
             plain = false;
         }
         pl_sbuf_append(&mt, "", 0);
         const char *objective = objectives[pl_rng_below(&rng, 3)];
-        pl_verdict v = {0};
-        long long nm = -1;
-        bool took = G->verify_text(lv.s, lv.n, mt.s ? mt.s : "", mt.n, objective, &v, &nm) == 1;
-        /* the general replay */
-        pl_moves mv;
-        pl_error err = {0};
-        bool legal = pl_moves_parse("t.moves", mt.s ? mt.s : "", mt.n, &mv, &err) == 0;
-        void *st = G->state_new(level);
-        char reason[256];
-        int col;
-        for (int i = 0; legal && i < mv.n; i++)
-            legal = G->move_apply(st, mv.text[i], reason, sizeof reason, &col) == PL_MOVE_OK;
-        CHECKF(!took || legal, "streamed verify accepted what the replay rejects:\n%.300s", mt.s);
+        bool took = gc_streamed_verify_same(G, level, lv.s, lv.n, mt.s, mt.n, objective);
         CHECKF(took || !plain || kind != 0, "a plain solver certificate was not streamed:\n%.300s", mt.s);
-        if (took && legal) {
-            taken++;
-            pl_verdict w = {0};
-            G->finish(st, objective, &w);
-            CHECKF(nm == mv.n, "%lld moves streamed, %d replayed", nm, mv.n);
-            CHECKF(v.ok == w.ok && strcmp(v.reason, w.reason) == 0, "verdict %d '%s' streamed, %d '%s' replayed", v.ok,
-                   v.reason, w.ok, w.reason);
-            CHECK(v.nvalues == w.nvalues);
-            for (int i = 0; i < v.nvalues && i < w.nvalues; i++)
-                CHECKF(strcmp(v.value_name[i], w.value_name[i]) == 0 && v.value[i] == w.value[i], "%s %lld vs %lld",
-                       w.value_name[i], v.value[i], w.value[i]);
-        } else if (!took) {
-            declined++;
-        }
-        G->state_free(st);
-        if (err.msg[0] == '\0') pl_moves_free(&mv);
+        taken += took;
+        declined += !took;
         pl_strvec_free(&moves);
         free(mt.s);
         free(lv.s);

@@ -256,12 +256,6 @@ static void paper_third_case(void) {
     G->level_free(l);
 }
 
-static int collect_flush(pl_move_sink *s) {
-    pl_sbuf_append(s->ctx, s->buf, s->used);
-    s->used = 0;
-    return 0;
-}
-
 static void streamed_row(uint64_t base, int texts) {
     static const char palette[] = "abcAZ09";
     static const char mangle[] = " \r.\n#:a5-\t";
@@ -294,28 +288,16 @@ static void streamed_row(uint64_t base, int texts) {
         }
         if (pl_rng_below(&rng, 4)) pl_sbuf_append(&b, "\n", 1);
         bool plain = true;
-        if (pl_rng_below(&rng, 3) == 0) { /* one byte put in, or one replaced */
-            size_t at = (size_t)pl_rng_below(&rng, b.n + 1);
-            char ch = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
-            if (pl_rng_below(&rng, 2) && at < b.n) {
-                b.s[at] = ch;
-            } else {
-                pl_sbuf_append(&b, "x", 1);
-                memmove(b.s + at + 1, b.s + at, b.n - 1 - at);
-                b.s[at] = ch;
-            }
+        if (pl_rng_below(&rng, 3) == 0) {
+            gc_mangle(&rng, &b, mangle);
             plain = false;
         }
-        const char *algorithm = NULL;
-        switch (pl_rng_below(&rng, 5)) {
-        case 0: algorithm = "auto"; break;
-        case 1: algorithm = "row"; break;
-        case 2: algorithm = "exact"; break;
-        }
+        static const char *const algorithms[] = {"auto", "row", "exact", NULL, NULL};
+        const char *algorithm = gc_pick(&rng, algorithms, 5);
         pl_limits lim;
-        pl_limits_init(&lim, 0, 0, 0);
-        pl_opts o = {.n = 0};
-        pl_request req = {.opts = &o, .objective = NULL, .seed = 1, .limits = &lim, .threads = 1};
+        pl_opts o;
+        pl_request req;
+        gc_request(&req, &lim, &o, NULL);
         pl_text_solve fs;
         bool took = G->solve_text(b.s, b.n, &req, algorithm, &fs) == 1;
         void *level = gc_parse(G, b.s);
@@ -325,42 +307,16 @@ static void streamed_row(uint64_t base, int texts) {
                "a plain row was not streamed:\n%.300s", b.s);
         if (took && level) {
             taken++;
-            pl_limits lim2;
-            pl_limits_init(&lim2, 0, 0, 0);
-            req.limits = &lim2;
-            pl_solution sol;
-            pl_error err = {0};
             const pl_algorithm *alg = algorithm && strcmp(algorithm, "auto") ? gc_algorithm(G, algorithm) : NULL;
-            CHECK(pl_game_solve(G, alg, level, &req, &sol, &err) == 0);
-            CHECKF(fs.status == sol.status && strcmp(fs.algorithm, sol.algorithm) == 0 && strcmp(fs.note, sol.note) == 0,
-                   "streamed %d %s '%s', general %d %s '%s'", fs.status, fs.algorithm, fs.note, sol.status,
-                   sol.algorithm, sol.note);
-            CHECKF(fs.nodes == sol.nodes && fs.nvalues == sol.nvalues, "nodes %llu / %llu, values %d / %d",
-                   (unsigned long long)fs.nodes, (unsigned long long)sol.nodes, fs.nvalues, sol.nvalues);
-            for (int i = 0; i < fs.nvalues && i < sol.nvalues; i++)
-                CHECK(strcmp(fs.value_name[i], sol.value_name[i]) == 0 && fs.value[i] == sol.value[i]);
-            pl_sbuf got = {0}, want = {0};
-            pl_sbuf_append(&got, "", 0);
-            pl_sbuf_append(&want, "", 0);
-            if (fs.status == PL_SOLVED) {
-                solved++;
-                CHECK(fs.nmoves == sol.moves.n);
-                size_t cap = PL_MOVE_SINK_ROOM + (size_t)pl_rng_below(&rng, 100);
-                pl_move_sink sink = {pl_xmalloc(cap), 0, cap, collect_flush, &got, 0};
-                CHECK(fs.emit(fs.state, &sink) == 0);
-                CHECKF(sink.moves == fs.nmoves, "%lld moves written, %lld announced", sink.moves, fs.nmoves);
-                collect_flush(&sink);
-                free(sink.buf);
-                for (int i = 0; i < sol.moves.n; i++) pl_sbuf_printf(&want, "%s\n", sol.moves.s[i]);
-                CHECKF(got.n == want.n && memcmp(got.s, want.s, got.n) == 0, "certificates differ:\n%.200s\n--\n%.200s",
-                       got.s, want.s);
-            }
-            /* the streamed verify: of that certificate, or of one with a move
-             * dropped, repeated or mangled */
+            pl_sbuf got = {0};
+            solved += gc_streamed_same(G, &fs, level, alg, req, &rng, &got);
+            /* the streamed verify: of that certificate, of it with a byte
+             * mangled, or of straight paths anywhere (mixed colours, taken
+             * cells, outside) */
             if (got.n && pl_rng_below(&rng, 2)) {
                 size_t at = (size_t)pl_rng_below(&rng, got.n);
                 got.s[at] = mangle[pl_rng_below(&rng, sizeof mangle - 1)];
-            } else if (pl_rng_below(&rng, 2)) { /* straight paths anywhere: mixed colours, taken cells, outside */
+            } else if (pl_rng_below(&rng, 2)) {
                 got.n = 0;
                 int paths = 1 + (int)pl_rng_below(&rng, 6);
                 for (int q = 0; q < paths; q++) {
@@ -370,35 +326,13 @@ static void streamed_row(uint64_t base, int texts) {
                         pl_sbuf_printf(&got, "0,%d%s", c + j * d < 0 ? 0 : c + j * d, j + 1 < len ? " " : "\n");
                 }
             }
-            pl_verdict v = {0};
-            long long nm = -1;
-            bool vtook = G->verify_text(b.s, b.n, got.s, got.n, NULL, &v, &nm) == 1;
-            pl_moves mv;
-            pl_error merr = {0};
-            bool legal = pl_moves_parse("t.moves", got.s, got.n, &mv, &merr) == 0;
-            void *st = G->state_new(level);
-            char reason[256];
-            int col;
-            for (int i = 0; legal && i < mv.n; i++)
-                legal = G->move_apply(st, mv.text[i], reason, sizeof reason, &col) == PL_MOVE_OK;
-            CHECKF(!vtook || legal, "streamed verify accepted what the replay rejects:\n%.300s", got.s);
-            if (vtook && legal) {
-                verified++;
-                pl_verdict w = {0};
-                G->finish(st, NULL, &w);
-                CHECKF(nm == mv.n && v.ok == w.ok && strcmp(v.reason, w.reason) == 0 && v.value[0] == w.value[0],
-                       "verdict %d '%s' %lld streamed, %d '%s' %lld replayed", v.ok, v.reason, v.value[0], w.ok,
-                       w.reason, w.value[0]);
-            }
-            G->state_free(st);
-            if (merr.msg[0] == '\0') pl_moves_free(&mv);
+            verified += gc_streamed_verify_same(G, level, b.s, b.n, got.s, got.n, NULL);
             free(got.s);
-            free(want.s);
-            pl_solution_free(&sol);
-        } else if (!took) {
+        } else if (took) {
+            fs.free(fs.state);
+        } else {
             declined++;
         }
-        if (took) fs.free(fs.state);
         if (level) G->level_free(level);
         free(b.s);
     }
