@@ -580,14 +580,9 @@ static json_t *solution_json(const pl_game *g, const char *path, const solve_set
     return j;
 }
 
-/* The certificate as a MOVES file (solve -o): a comment naming the level,
- * the algorithm and the values, then `moves:` and one move a line. */
-/* Solves one level file: its report on stdout (text, or JSON into array
- * when array is not NULL), the certificate to out when asked. Returns the
- * exit status of this level alone. */
 /* The streamed path's writer: each block of moves to the report (when it
  * lists them; its errors are the stream's, checked when the command ends)
- * and to the certificate (checked here). */
+ * and to the certificate (a failed write is kept for the end). */
 typedef struct stream_targets {
     FILE *report, *cert;
     int cert_errno; /* a write to the certificate failed: its errno (then cert is NULL) */
@@ -672,6 +667,9 @@ static int solve_streamed(const pl_game *g, const char *path, const solve_setup 
     return rc;
 }
 
+/* Solves one level file: its report on stdout (text, or JSON into array
+ * when array is not NULL), the certificate to out when asked. Returns the
+ * exit status of this level alone. */
 static int solve_file(const pl_game *g, const char *path, const pl_opts *o, const solve_setup *ss, const char *out,
                       json_t *array) {
     pl_error err = {0};
