@@ -35,9 +35,11 @@
  * Output: Markdown on stdout (the command line first), progress on stderr.
  * Published totals on this set for reference (possibly under a slightly
  * different rule, see the README): SP-MCTS 73,998; NMCS level 3 77,934. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "puzzlelab/clickomania_search.h"
@@ -365,6 +367,12 @@ int main(int argc, char **argv) {
     for (int i = 0, n = 0; i < argc && n < (int)sizeof command - 1; i++)
         n += snprintf(command + n, sizeof command - (size_t)n, "%s%s", i ? " " : "", argv[i]);
     o.command = command;
+    /* --save DIR: made now (a missing DIR used to stop the run after its
+     * first board, the search's time lost) */
+    if (o.save && mkdir(o.save, 0777) != 0 && errno != EEXIST) {
+        perror(o.save);
+        return 2;
+    }
 
     printf("# SameGame standard test set: anytime optimisers\n\nCommand: `");
     for (int i = 0; i < argc; i++) printf("%s%s", i ? " " : "", argv[i]);
