@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Exit codes of spec/formats.md. */
 enum { PL_EXIT_OK = 0, PL_EXIT_NO = 1, PL_EXIT_USAGE = 2, PL_EXIT_UNKNOWN = 3 };
@@ -151,6 +152,10 @@ typedef struct pl_moves {
 } pl_moves;
 int pl_moves_read(const char *path, pl_moves *out, pl_error *err);
 int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out, pl_error *err);
+/* Where the moves of a plainly written MOVES text begin (the streamed
+ * verifies): after its '#' comment lines (pl_text_skip_comments) and an
+ * optional "moves:" line; NULL when a comment is not plain. */
+const char *pl_moves_text_start(const char *p, const char *end);
 void pl_moves_free(pl_moves *m);
 
 /* ---------- whole files ---------- */
@@ -176,6 +181,25 @@ bool pl_text_is_plain(const char *p, size_t n);
 /* The same, line breaks allowed: a whole file checked in one pass, so that
  * a file of millions of short lines is not checked line by line. */
 bool pl_text_is_plain_lines(const char *p, size_t n);
+/* For the streamed readers of plainly written files (pl_game.solve_text):
+ * the '#' comment lines at p (each of plain bytes, pl_text_is_plain, and
+ * ended by '\n') skipped: where the rest begins, or NULL when a comment is
+ * not plain or not ended. */
+const char *pl_text_skip_comments(const char *p, const char *end);
+/* Digits at *p (before end): at most ten, worth at most 10^9 (the bound of
+ * every count and coordinate the readers take). false when there are none,
+ * more, or too much; else *v and *p moved past them. */
+bool pl_text_number(const char **p, const char *end, long long *v);
+/* Eight bytes at p (any alignment); 0x80 in each byte of x that is not 0. */
+static inline uint64_t pl_load8(const char *p) {
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+static inline uint64_t pl_nonzero_bytes(uint64_t x) {
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+    return (((x & low7) + low7) | x) & ~low7;
+}
 
 /* Writing a file so that nothing is lost and nothing is half-written: a
  * regular file (or a new one) is written to a temporary file in the same

@@ -144,6 +144,14 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *m, 
     return parse_owned(file, copy, len, m, err);
 }
 
+const char *pl_moves_text_start(const char *p, const char *end) {
+    p = pl_text_skip_comments(p, end);
+    if (!p) return NULL;
+    if ((size_t)(end - p) >= 7 && memcmp(p, "moves:\n", 7) == 0) return p + 7;
+    if ((size_t)(end - p) == 6 && memcmp(p, "moves:", 6) == 0) return end;
+    return p;
+}
+
 int pl_moves_read(const char *path, pl_moves *out, pl_error *err) {
     char *data;
     size_t len;

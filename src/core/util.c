@@ -149,6 +149,25 @@ bool pl_text_is_plain_lines(const char *p, size_t n) {
     return bad == 0;
 }
 
+const char *pl_text_skip_comments(const char *p, const char *end) {
+    while (p < end && *p == '#') {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl || !pl_text_is_plain(p, (size_t)(nl - p))) return NULL;
+        p = nl + 1;
+    }
+    return p;
+}
+
+bool pl_text_number(const char **p, const char *end, long long *v) {
+    const char *q = *p;
+    long long x = 0;
+    while (q < end && (unsigned)(*q - '0') < 10 && q - *p <= 10) x = 10 * x + (*q++ - '0');
+    if (q == *p || q - *p > 10 || x > 1000000000LL) return false;
+    *p = q;
+    *v = x;
+    return true;
+}
+
 int pl_read_file(const char *path, char **data, size_t *len, pl_error *err) {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f) return pl_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));

@@ -20,22 +20,6 @@
 
 #include "puzzlelab/clickomania.h"
 
-static bool is_colour(unsigned char c) {
-    return (unsigned char)((c | 32) - 'a') < 26 || (unsigned char)(c - '0') < 10;
-}
-
-/* 0x80 in each byte of x that is not zero */
-static inline uint64_t nonzero_bytes(uint64_t x) {
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    return (((x & low7) + low7) | x) & ~low7;
-}
-
-static inline uint64_t load8(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-    return x;
-}
-
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define PL_SWAR 1
 /* For each 8-bit mask of groups' starts among eight cells: the offsets of
@@ -80,10 +64,10 @@ static bool row_runs(const char *p, size_t n, char c1, int *sz, int *m) {
     start_table t;
     start_table_init(&t);
     for (; i + 8 <= n; i += 8) {
-        uint64_t x = load8(p + i); /* byte k of x is p[i + k] */
+        uint64_t x = pl_load8(p + i); /* byte k of x is p[i + k] */
         /* a byte equal to neither colour is nonzero in both xors */
-        bad |= nonzero_bytes(x ^ k0) & nonzero_bytes(x ^ k1);
-        uint64_t starts = nonzero_bytes(x ^ load8(p + i - 1));
+        bad |= pl_nonzero_bytes(x ^ k0) & pl_nonzero_bytes(x ^ k1);
+        uint64_t starts = pl_nonzero_bytes(x ^ pl_load8(p + i - 1));
         unsigned mask = (unsigned)(((starts >> 7) * 0x0102040810204080ull) >> 56); /* bit k: byte k */
         g = put_starts(&t, mask, (int)i, sz, g);
     }
@@ -116,11 +100,11 @@ static bool column_runs(const char *p, size_t n, char c1, int *sz, int *m) {
     const uint64_t k0 = ones * (unsigned char)c0, k1 = ones * (unsigned char)c1, breaks = 0x0A000A000A000A00ull;
     uint64_t bad = 0;
     for (; 2 * i + 16 <= 2 * n - 1; i += 8) {
-        uint64_t x = load8(p + 2 * i), y = load8(p + 2 * i + 8);
-        bad |= (nonzero_bytes(x ^ k0) & nonzero_bytes(x ^ k1) & cells) | ((x ^ breaks) & 0xFF00FF00FF00FF00ull);
-        bad |= (nonzero_bytes(y ^ k0) & nonzero_bytes(y ^ k1) & cells) | ((y ^ breaks) & 0xFF00FF00FF00FF00ull);
-        uint64_t sx = nonzero_bytes(x ^ load8(p + 2 * i - 2)) & cells;
-        uint64_t sy = nonzero_bytes(y ^ load8(p + 2 * i + 6)) & cells;
+        uint64_t x = pl_load8(p + 2 * i), y = pl_load8(p + 2 * i + 8);
+        bad |= (pl_nonzero_bytes(x ^ k0) & pl_nonzero_bytes(x ^ k1) & cells) | ((x ^ breaks) & 0xFF00FF00FF00FF00ull);
+        bad |= (pl_nonzero_bytes(y ^ k0) & pl_nonzero_bytes(y ^ k1) & cells) | ((y ^ breaks) & 0xFF00FF00FF00FF00ull);
+        uint64_t sx = pl_nonzero_bytes(x ^ pl_load8(p + 2 * i - 2)) & cells;
+        uint64_t sy = pl_nonzero_bytes(y ^ pl_load8(p + 2 * i + 6)) & cells;
         /* bits 7, 23, 39, 55 (cells 0-3 of a load) to bits 48-51 */
         unsigned mask = (unsigned)(((sx >> 7) * 0x0001000200040008ull) >> 48 & 15) |
                         (unsigned)(((sy >> 7) * 0x0001000200040008ull) >> 48 & 15) << 4;
@@ -195,15 +179,8 @@ static void stream_free(void *state) {
  * them, bottom first for a column), whether it is a column, and its cells;
  * false when it is not one (nothing allocated then). */
 static bool plain_line(const char *data, size_t len, int **sz_out, int *m_out, bool *column_out, size_t *cells) {
-    const char *p = data, *end = data + len;
-    while (p < end && *p == '#') { /* comment lines at the top, of printable ASCII and tabs */
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return false;
-        for (; p < nl; p++)
-            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return false;
-        p = nl + 1;
-    }
-    if (p == end || !is_colour((unsigned char)*p)) return false;
+    const char *end = data + len, *p = pl_text_skip_comments(data, end);
+    if (!p || p == end || !pl_is_colour_char((unsigned char)*p)) return false;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *line_end = nl ? nl : end;
     size_t width = (size_t)(line_end - p);
@@ -222,7 +199,7 @@ static bool plain_line(const char *data, size_t len, int **sz_out, int *m_out, b
             c1 = p[i * step];
             break;
         }
-    if (!is_colour((unsigned char)c1)) return false;
+    if (!pl_is_colour_char((unsigned char)c1)) return false;
     int *sz = pl_xmalloc((n + 9) * sizeof *sz), m;
     if (!(column ? column_runs(p, n, c1, sz, &m) : row_runs(p, n, c1, sz, &m))) {
         free(sz);
@@ -276,34 +253,12 @@ int click_solve_text(const char *data, size_t len, const pl_request *req, const 
  * O(log n) a click) then runs from the start and reports what it finds, so
  * this path has no messages of its own and its wasted work is O(n). */
 
-/* Reads "digits" at *p (at most ten of them, value at most 10^9, as the
- * general reader); false otherwise. */
-static inline bool read_number(const char **p, const char *end, long long *v) {
-    const char *q = *p;
-    long long x = 0;
-    while (q < end && (unsigned)(*q - '0') < 10 && q - *p < 11) x = 10 * x + (*q++ - '0');
-    if (q == *p || q - *p > 10 || x > 1000000000LL) return false;
-    *p = q;
-    *v = x;
-    return true;
-}
-
 int click_verify_text(const char *level, size_t llen, const char *moves, size_t mlen, const char *objective,
                       pl_verdict *v, long long *nmoves) {
     click_objective obj;
     if (click_objective_parse(objective, &obj)) return 0;
-    const char *p = moves, *end = moves + mlen;
-    while (p < end && *p == '#') { /* comment lines first */
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return 0;
-        for (; p < nl; p++)
-            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return 0;
-        p = nl + 1;
-    }
-    if ((size_t)(end - p) >= 7 && memcmp(p, "moves:\n", 7) == 0)
-        p += 7;
-    else if ((size_t)(end - p) == 6 && memcmp(p, "moves:", 6) == 0)
-        p = end;
+    const char *end = moves + mlen, *p = pl_moves_text_start(moves, end);
+    if (!p) return 0;
     int *sz, m;
     bool column;
     size_t n;
@@ -320,7 +275,7 @@ int click_verify_text(const char *level, size_t llen, const char *moves, size_t 
     bool ok = true;
     while (p < end) {
         long long r, c;
-        if (!read_number(&p, end, &r) || p == end || *p++ != ',' || !read_number(&p, end, &c)) {
+        if (!pl_text_number(&p, end, &r) || p == end || *p++ != ',' || !pl_text_number(&p, end, &c)) {
             ok = false;
             break;
         }

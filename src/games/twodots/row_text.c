@@ -20,16 +20,6 @@
 
 #include "solvers.h"
 
-static bool is_colour(unsigned char c) {
-    return (unsigned char)((c | 32) - 'a') < 26 || (unsigned char)(c - '0') < 10;
-}
-
-static inline uint64_t load8(const char *p) {
-    uint64_t x;
-    memcpy(&x, p, 8);
-    return x;
-}
-
 /* Whether every byte of p[0 .. n) is a colour character, eight at a time:
  * a byte b is one when (b | 32) is in 'a'..'z' or b in '0'..'9'. */
 static bool all_colours(const char *p, size_t n) {
@@ -37,7 +27,7 @@ static bool all_colours(const char *p, size_t n) {
     uint64_t bad = 0;
     const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
     for (; i + 8 <= n; i += 8) {
-        uint64_t x = load8(p + i), lower = x | (ones * 0x20);
+        uint64_t x = pl_load8(p + i), lower = x | (ones * 0x20);
         /* per byte, with the high bit clear: y + (127 - hi) sets the high bit
          * when y > hi; y + (128 - lo) when y >= lo (no carries: y < 128) */
         uint64_t y = lower & ~high, d = x & ~high;
@@ -45,34 +35,8 @@ static bool all_colours(const char *p, size_t n) {
         uint64_t digit = ~((d + ones * (127 - '9')) & high) & ((d + ones * (128 - '0')) & high);
         bad |= (x & high) | (~(letter | digit) & high);
     }
-    for (; i < n; i++) bad |= !is_colour((unsigned char)p[i]);
+    for (; i < n; i++) bad |= !pl_is_colour_char((unsigned char)p[i]);
     return bad == 0;
-}
-
-/* Digits at *p up to the line's end, value at most 10^9 (the general
- * reader's bound); false otherwise. */
-static bool line_number(const char **p, const char *end, long long *v) {
-    const char *q = *p;
-    long long x = 0;
-    while (q < end && (unsigned)(*q - '0') < 10 && q - *p <= 10) x = 10 * x + (*q++ - '0');
-    if (q == *p || q - *p > 10 || x > 1000000000LL) return false;
-    *p = q;
-    *v = x;
-    return true;
-}
-
-/* Skips comment lines at p; false when one is not plain. */
-static bool skip_comments(const char **pp, const char *end) {
-    const char *p = *pp;
-    while (p < end && *p == '#') {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return false;
-        for (; p < nl; p++)
-            if (((unsigned char)*p < 32 || (unsigned char)*p > 126) && *p != '\t') return false;
-        p = nl + 1;
-    }
-    *pp = p;
-    return true;
 }
 
 #define MAX_GOALS 62 /* one a colour character */
@@ -87,24 +51,24 @@ typedef struct plain_row {
 } plain_row;
 
 static bool parse_plain_row(const char *data, size_t len, plain_row *pr) {
-    const char *p = data, *end = data + len;
-    if (!skip_comments(&p, end)) return false;
+    const char *end = data + len, *p = pl_text_skip_comments(data, end);
+    if (!p) return false;
     pr->moves = -1;
     pr->ngoals = 0;
     bool seen[256] = {false};
     for (;;) {
         if ((size_t)(end - p) >= 7 && memcmp(p, "moves: ", 7) == 0) {
             p += 7;
-            if (pr->moves >= 0 || !line_number(&p, end, &pr->moves) || p == end || *p++ != '\n') return false;
+            if (pr->moves >= 0 || !pl_text_number(&p, end, &pr->moves) || p == end || *p++ != '\n') return false;
         } else if ((size_t)(end - p) >= 6 && memcmp(p, "goal: ", 6) == 0) {
             p += 6;
             long long count;
-            if (end - p < 3 || !is_colour((unsigned char)p[0]) || p[1] != ' ' || seen[(unsigned char)p[0]] ||
+            if (end - p < 3 || !pl_is_colour_char((unsigned char)p[0]) || p[1] != ' ' || seen[(unsigned char)p[0]] ||
                 pr->ngoals == MAX_GOALS)
                 return false;
             unsigned char c = (unsigned char)p[0];
             p += 2;
-            if (!line_number(&p, end, &count) || p == end || *p++ != '\n') return false;
+            if (!pl_text_number(&p, end, &count) || p == end || *p++ != '\n') return false;
             seen[c] = true;
             pr->goal_char[pr->ngoals] = c;
             pr->goal_count[pr->ngoals++] = count;
@@ -132,7 +96,7 @@ typedef struct run {
  * starts and ends from it and the cell before, the events read off in
  * order (they alternate, start then end). */
 static int goal_runs(const char *row, int n, char c, run *runs, int nr) {
-    const uint64_t ones = 0x0101010101010101ull, low7 = 0x7F7F7F7F7F7F7F7Full, k = ones * (unsigned char)c;
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull, k = ones * (unsigned char)c;
     uint64_t carry = 0; /* the cell before the block is of colour c */
     int start = 0;
     for (int base = 0; base < n; base += 64) {
@@ -140,8 +104,7 @@ static int goal_runs(const char *row, int n, char c, run *runs, int nr) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (base + 64 <= n) { /* byte j of a load is bit 8j of it */
             for (int w = 0; w < 8; w++) {
-                uint64_t x = load8(row + base + 8 * w) ^ k;
-                uint64_t zero = ~((((x & low7) + low7) | x) | low7); /* 0x80 where the byte is c */
+                uint64_t zero = ~pl_nonzero_bytes(pl_load8(row + base + 8 * w) ^ k) & high; /* 0x80 where the byte is c */
                 m |= (((zero >> 7) * 0x0102040810204080ull) >> 56) << (8 * w);
             }
         } else
@@ -286,12 +249,8 @@ int twodots_verify_text(const char *level, size_t llen, const char *moves, size_
     (void)objective;
     plain_row pr;
     if (!parse_plain_row(level, llen, &pr)) return 0;
-    const char *p = moves, *end = moves + mlen;
-    if (!skip_comments(&p, end)) return 0;
-    if ((size_t)(end - p) >= 7 && memcmp(p, "moves:\n", 7) == 0)
-        p += 7;
-    else if ((size_t)(end - p) == 6 && memcmp(p, "moves:", 6) == 0)
-        p = end;
+    const char *end = moves + mlen, *p = pl_moves_text_start(moves, end);
+    if (!p) return 0;
     int n = pr.n;
     uint8_t *gone = pl_xcalloc((size_t)n + 1, 1);
     long long collected[256] = {0}, used = 0;
@@ -305,7 +264,7 @@ int twodots_verify_text(const char *level, size_t llen, const char *moves, size_
         unsigned char colour = 0;
         for (;;) { /* one cell: "0,c" */
             long long r, c;
-            if (!line_number(&p, end, &r) || r != 0 || p == end || *p++ != ',' || !line_number(&p, end, &c) ||
+            if (!pl_text_number(&p, end, &r) || r != 0 || p == end || *p++ != ',' || !pl_text_number(&p, end, &c) ||
                 c >= n || gone[c]) {
                 ok = false;
                 break;
