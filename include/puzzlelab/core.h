@@ -67,9 +67,11 @@ typedef struct pl_level_text {
  * control bytes. Keys are [A-Za-z][A-Za-z0-9_-]*. */
 int pl_level_text_parse(const char *file, const char *data, size_t len, pl_level_text *out, pl_error *err);
 int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err);
-/* The same on text read already (pl_read_file's: data[len] writable), which
- * the level then owns (freed with it, also on error). */
-int pl_level_text_adopt(const char *file, char *data, size_t len, pl_level_text *out, pl_error *err);
+/* The same on a file's text read already (pl_file_text_read), which it
+ * takes: a read text becomes the level's (rows cut in place), a mapped one
+ * is copied and unmapped. *t is empty afterwards, also on error. */
+struct pl_file_text;
+int pl_level_text_take(const char *file, struct pl_file_text *t, pl_level_text *out, pl_error *err);
 void pl_level_text_free(pl_level_text *lt);
 /* Rejects keys not in `keys`, repeated keys not in `repeatable`, and sections
  * not in `sections` (NULL-terminated lists; NULL list = none allowed). */
@@ -156,6 +158,9 @@ int pl_moves_parse(const char *file, const char *data, size_t len, pl_moves *out
  * verifies): after its '#' comment lines (pl_text_skip_comments) and an
  * optional "moves:" line; NULL when a comment is not plain. */
 const char *pl_moves_text_start(const char *p, const char *end);
+/* pl_moves_parse on a file's text read already, which it takes (as
+ * pl_level_text_take). */
+int pl_moves_take(const char *file, struct pl_file_text *t, pl_moves *out, pl_error *err);
 void pl_moves_free(pl_moves *m);
 
 /* ---------- whole files ---------- */

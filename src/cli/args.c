@@ -259,9 +259,9 @@ void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err) {
     return level;
 }
 
-void *pl_cli_level_from_text(const pl_game *g, const char *path, char *data, size_t len, pl_error *err) {
+void *pl_cli_level_from_text(const pl_game *g, const char *path, pl_file_text *text, pl_error *err) {
     pl_level_text lt;
-    if (pl_level_text_adopt(path, data, len, &lt, err)) return NULL;
+    if (pl_level_text_take(path, text, &lt, err)) return NULL;
     void *level = g->level_parse(&lt, err);
     pl_level_text_free(&lt);
     return level;

@@ -34,8 +34,9 @@ void pl_cli_print_json(json_t *j);
 void pl_cli_print_json_text(const char *key, json_t *v);
 /* The level file at path read by the game; NULL with err. */
 void *pl_cli_load_level(const pl_game *g, const char *path, pl_error *err);
-/* The same from the file's text, read already (pl_read_file), which it takes. */
-void *pl_cli_level_from_text(const pl_game *g, const char *path, char *data, size_t len, pl_error *err);
+/* The same from the file's text, read already (pl_file_text_read), which
+ * it takes (pl_level_text_take). */
+void *pl_cli_level_from_text(const pl_game *g, const char *path, pl_file_text *text, pl_error *err);
 /* solve's text output on f: the status, the values, `optimal`
  * (optimisation), the '#' line of algorithm, time, nodes (and peak memory
  * when memory and measured), limit and note, then, with_moves, `moves:` and

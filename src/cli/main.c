@@ -687,12 +687,7 @@ static int solve_file(const pl_game *g, const char *path, const pl_opts *o, cons
             pl_file_text_free(&text);
             return solve_streamed(g, path, ss, out, &lim, &fs);
         }
-        if (text.mapped) { /* the general reader cuts rows in place: a copy of its own */
-            pl_file_text_free(&text);
-            level = load_level(g, path, &err);
-        } else {
-            level = pl_cli_level_from_text(g, path, (char *)text.data, text.len, &err);
-        }
+        level = pl_cli_level_from_text(g, path, &text, &err);
     } else {
         level = load_level(g, path, &err);
     }
@@ -811,32 +806,20 @@ static int print_verdict(const pl_game *g, const pl_opts *o, const char *objecti
 }
 
 /* verify by the game's streamed path (pl_game.verify_text), when it has
- * one, no time limit is asked and both files are of the kind it streams:
+ * one, no time limit is asked and both texts are of the kind it streams:
  * true with *rc set; false to replay move by move. */
-static bool verify_streamed(const pl_game *g, char **pos, const pl_opts *o, const char *objective, int *rc) {
+static bool verify_streamed(const pl_game *g, const pl_file_text *level, const pl_file_text *moves,
+                            const pl_opts *o, const char *objective, int *rc) {
     pl_error err = {0};
     double time_limit;
     if (!g->verify_text || g->state_configure || pl_opts_double(o, "time-limit", 0, 0, 1e9, &time_limit, &err) ||
         time_limit > 0)
         return false;
-    /* regular files only: a pipe read here could not be read again by the
-     * general path when this one declines */
-    struct stat st;
-    for (int i = 0; i < 2; i++) /* "-" is standard input, whatever a file of that name is */
-        if (strcmp(pos[i], "-") == 0 || stat(pos[i], &st) != 0 || !S_ISREG(st.st_mode)) return false;
-    pl_file_text level, moves;
-    if (pl_file_text_read(pos[0], &level, &err)) return false;
-    if (pl_file_text_read(pos[1], &moves, &err)) {
-        pl_file_text_free(&level);
-        return false;
-    }
     pl_verdict v = {0};
     long long n = 0;
-    bool took = g->verify_text(level.data, level.len, moves.data, moves.len, objective, &v, &n) == 1;
-    pl_file_text_free(&level);
-    pl_file_text_free(&moves);
-    if (took) *rc = print_verdict(g, o, objective, &v, n, 0);
-    return took;
+    if (g->verify_text(level->data, level->len, moves->data, moves->len, objective, &v, &n) != 1) return false;
+    *rc = print_verdict(g, o, objective, &v, n, 0);
+    return true;
 }
 
 static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) {
@@ -844,21 +827,36 @@ static int cmd_verify(const pl_game *g, int npos, char **pos, const pl_opts *o) 
         return fail_usage("verify takes a LEVEL and a MOVES file (see 'puzzlelab %s verify --help')%s", g->name, "");
     const char *objective;
     if (check_objective(g, o, &objective)) return PL_EXIT_USAGE;
-    int streamed_rc;
-    if (verify_streamed(g, pos, o, objective, &streamed_rc)) return streamed_rc;
+    /* Each file is read once, for the streamed path and then, when it
+     * declines, for the replay. The MOVES file is read before the level's
+     * errors are known only when it is a regular file (reading a pipe or a
+     * terminal could wait); otherwise after, as the errors come in the same
+     * order: the level's, the options', the MOVES file's. */
     pl_error err = {0};
-    void *level = load_level(g, pos[0], &err);
-    if (!level) return fail_error(&err);
+    pl_file_text ltext, mtext = {NULL, 0, false};
+    if (pl_file_text_read(pos[0], &ltext, &err)) return fail_error(&err);
+    pl_error merr = {0};
+    int mread = 0; /* 1: read; -1: could not be (merr); 0: not yet */
+    struct stat ms;
+    if (g->verify_text && strcmp(pos[1], "-") != 0 && stat(pos[1], &ms) == 0 && S_ISREG(ms.st_mode))
+        mread = pl_file_text_read(pos[1], &mtext, &merr) ? -1 : 1;
+    int streamed_rc;
+    if (mread == 1 && verify_streamed(g, &ltext, &mtext, o, objective, &streamed_rc)) {
+        pl_file_text_free(&ltext);
+        pl_file_text_free(&mtext);
+        return streamed_rc;
+    }
+    void *level = pl_cli_level_from_text(g, pos[0], &ltext, &err);
     double time_limit;
-    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &time_limit, &err)) {
-        g->level_free(level);
-        return fail_error(&err);
-    }
     pl_moves mv;
-    if (pl_moves_read(pos[1], &mv, &err)) {
-        g->level_free(level);
-        return fail_error(&err);
+    if (!level) goto failed;
+    if (pl_opts_double(o, "time-limit", 0, 0, 1e9, &time_limit, &err)) goto failed;
+    if (mread == 0) mread = pl_file_text_read(pos[1], &mtext, &merr) ? -1 : 1;
+    if (mread < 0) {
+        err = merr;
+        goto failed;
     }
+    if (pl_moves_take(pos[1], &mtext, &mv, &err)) goto failed;
     /* the clock is read between moves (a move is never interrupted: what one
      * costs is the game's, see formats.md) */
     pl_limits lim;
@@ -918,6 +916,10 @@ done:
     pl_moves_free(&mv);
     g->level_free(level);
     return rc;
+failed: /* before the replay: the level, the options or the MOVES file */
+    pl_file_text_free(&mtext);
+    if (level) g->level_free(level);
+    return fail_error(&err);
 }
 
 static void print_json_text(const char *key, json_t *v) {

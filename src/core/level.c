@@ -166,8 +166,12 @@ int pl_level_text_read(const char *path, pl_level_text *out, pl_error *err) {
     return parse_owned(path, data, len, out, err); /* the text is the level's now */
 }
 
-int pl_level_text_adopt(const char *file, char *data, size_t len, pl_level_text *out, pl_error *err) {
-    return parse_owned(file, data, len, out, err);
+int pl_level_text_take(const char *file, pl_file_text *t, pl_level_text *out, pl_error *err) {
+    int rc = t->mapped ? pl_level_text_parse(file, t->data, t->len, out, err)
+                       : parse_owned(file, (char *)t->data, t->len, out, err);
+    if (t->mapped) pl_file_text_free(t);
+    *t = (pl_file_text){NULL, 0, false};
+    return rc;
 }
 
 void pl_level_text_free(pl_level_text *lt) {

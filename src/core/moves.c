@@ -160,6 +160,14 @@ int pl_moves_read(const char *path, pl_moves *out, pl_error *err) {
     return parse_owned(path, data, len, out, err); /* the text is the moves' now */
 }
 
+int pl_moves_take(const char *file, pl_file_text *t, pl_moves *out, pl_error *err) {
+    int rc = t->mapped ? pl_moves_parse(file, t->data, t->len, out, err)
+                       : parse_owned(file, (char *)t->data, t->len, out, err);
+    if (t->mapped) pl_file_text_free(t);
+    *t = (pl_file_text){NULL, 0, false};
+    return rc;
+}
+
 void pl_moves_free(pl_moves *m) {
     free(m->buf);
     free(m->text);
